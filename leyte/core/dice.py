@@ -1,0 +1,234 @@
+"""Dice: one seeded generator per game, scripted rolls for worked examples, and a record of every roll.
+
+The generator is SplitMix64 written out here rather than ``random.Random``: its whole state is one integer, so it
+fits in a JSON save in a few bytes, and its output cannot change with the Python version. Scripted values
+(``new_game(..., dice=[7, 4, 10])``) are consumed first, in order, then the seed takes over — which is how the
+rulebooks' worked examples and the tests get the book's numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from leyte.core.errors import LeyteError, SaveError
+
+if TYPE_CHECKING:
+    from leyte.core.tables import Cell, Table
+
+__all__ = ["Dice", "Modifier", "RollRecord", "DIE_SIDES", "chance_outcomes"]
+
+_MASK = (1 << 64) - 1
+DIE_SIDES = {"d6": 6, "d10": 10}
+
+
+def _die_sides(die: str | int) -> int:
+    if isinstance(die, int):
+        if die < 2:
+            raise LeyteError(f"a die needs at least 2 sides, not {die}")
+        return die
+    try:
+        return DIE_SIDES[die]
+    except KeyError:
+        raise LeyteError(f"unknown die {die!r}; known: {', '.join(DIE_SIDES)}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One die-roll modifier and where it comes from ("range 11 areas, 8.3.3")."""
+
+    value: int
+    source: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"value": self.value, "source": self.source}
+
+
+@dataclass(frozen=True, slots=True)
+class RollRecord:
+    """Everything about one roll that a log, a notebook or a test may want to show."""
+
+    purpose: str
+    rule: str
+    die: str
+    raw: int
+    modifiers: tuple[Modifier, ...] = ()
+    final: int = 0
+    table: str = ""
+    column: str = ""
+    row: str = ""
+    result: dict[str, Any] = field(default_factory=dict)
+    scripted: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "purpose": self.purpose,
+            "rule": self.rule,
+            "die": self.die,
+            "raw": self.raw,
+            "modifiers": [m.to_dict() for m in self.modifiers],
+            "final": self.final,
+            "table": self.table,
+            "column": self.column,
+            "row": self.row,
+            "result": dict(self.result),
+            "scripted": self.scripted,
+        }
+
+    def text(self) -> str:
+        mods = "".join(f" {m.value:+d} ({m.source})" for m in self.modifiers)
+        where = f" on {self.table} column {self.column}" if self.table else ""
+        res = f" -> {self.result}" if self.result else ""
+        return f"{self.purpose}: rolled {self.raw}{mods} = {self.final}{where}{res}"
+
+
+class Dice:
+    """The game's only source of chance.
+
+    ``roll`` returns a raw face; ``roll_on`` rolls on a table with modifiers and returns a full ``RollRecord``.
+    The game copies each record into its event log; the dice themselves keep only the generator state and the
+    unused script, which is all a save needs.
+    """
+
+    __slots__ = ("seed", "state", "script", "count")
+
+    def __init__(self, seed: int = 0, script: Iterable[int] | None = None) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise LeyteError(f"the seed must be an integer, not {seed!r}")
+        self.seed = seed
+        self.state = seed & _MASK
+        self.script: list[int] = []
+        self.count = 0
+        if script is not None:
+            for v in script:
+                if not isinstance(v, int) or isinstance(v, bool):
+                    raise LeyteError(f"scripted dice must be integers, not {v!r}")
+                self.script.append(v)
+
+    def _next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def randbelow(self, n: int) -> int:
+        """Uniform integer in ``0..n-1`` without modulo bias (rejection sampling)."""
+        if n <= 0:
+            raise LeyteError("randbelow needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self._next64()
+            if x < limit:
+                return x % n
+
+    def roll(self, die: str | int = "d10") -> tuple[int, bool]:
+        """One raw face of ``die`` and whether it came from the script. A scripted 0 on a d10 reads as 10."""
+        sides = _die_sides(die)
+        self.count += 1
+        if self.script:
+            v = self.script.pop(0)
+            if sides == 10 and v == 0:
+                v = 10
+            if not 1 <= v <= sides:
+                raise LeyteError(f"scripted roll {v} is not a face of a {sides}-sided die")
+            return v, True
+        return self.randbelow(sides) + 1, False
+
+    def choice_index(self, n: int) -> int:
+        """A random pick among ``n`` things (random draws, random targets); scripted values pick 1-based."""
+        if n <= 0:
+            raise LeyteError("nothing to choose from")
+        self.count += 1
+        if self.script:
+            v = self.script.pop(0)
+            if not 1 <= v <= n:
+                raise LeyteError(f"scripted pick {v} is not between 1 and {n}")
+            return v - 1
+        return self.randbelow(n)
+
+    def roll_on(
+        self,
+        table: Table,
+        column: Any,
+        modifiers: Sequence[Modifier] = (),
+        *,
+        purpose: str,
+        rule: str,
+    ) -> RollRecord:
+        """Roll the table's die, add the modifiers, read the cell; the record says all of it."""
+        col = table.column_for(column)
+        raw, scripted = self.roll(table.die)
+        final = raw + sum(m.value for m in modifiers)
+        cell = table.lookup_label(col, final)
+        return RollRecord(
+            purpose=purpose,
+            rule=rule,
+            die=table.die,
+            raw=raw,
+            modifiers=tuple(modifiers),
+            final=final,
+            table=table.id,
+            column=cell.column,
+            row=cell.roll,
+            result=dict(cell.result),
+            scripted=scripted,
+        )
+
+    def roll_plain(
+        self, die: str, modifiers: Sequence[Modifier] = (), *, purpose: str, rule: str
+    ) -> RollRecord:
+        """A roll read against a rule rather than a table (e.g. "1-3 readies the unit", 6.5.9)."""
+        raw, scripted = self.roll(die)
+        final = raw + sum(m.value for m in modifiers)
+        return RollRecord(purpose, rule, die, raw, tuple(modifiers), final, scripted=scripted)
+
+    # -- save / load ---------------------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seed": self.seed, "state": self.state, "script": list(self.script), "count": self.count}
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Dice:
+        if not isinstance(d, dict):
+            raise SaveError("dice: expected an object")
+        try:
+            seed, state, script, count = d["seed"], d["state"], d["script"], d["count"]
+        except KeyError as e:
+            raise SaveError(f"dice: missing field {e.args[0]!r}") from None
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (seed, state, count)):
+            raise SaveError("dice: seed, state and count must be integers")
+        if not 0 <= state <= _MASK:
+            raise SaveError("dice: generator state out of range")
+        if not isinstance(script, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in script):
+            raise SaveError("dice: script must be a list of integers")
+        out = cls(seed, script)
+        out.state = state
+        out.count = count
+        return out
+
+    def copy(self) -> Dice:
+        return Dice.from_dict(self.to_dict())
+
+
+def chance_outcomes(
+    table: Table, column: Any, modifiers: Sequence[Modifier] | int = ()
+) -> list[tuple[Cell, Fraction]]:
+    """Exact probability of each cell a roll on ``table`` can read, before it is rolled.
+
+    Cells are returned in the table's row order; only cells with a non-zero chance appear. Several raw faces that
+    clamp onto the same row add up, so the probabilities always sum to exactly 1.
+    """
+    total = modifiers if isinstance(modifiers, int) else sum(m.value for m in modifiers)
+    sides = _die_sides(table.die)
+    col = table.column_for(column)
+    acc: dict[str, Fraction] = {}
+    cells: dict[str, Cell] = {}
+    for raw in range(1, sides + 1):
+        cell = table.lookup_label(col, raw + total)
+        acc[cell.roll] = acc.get(cell.roll, Fraction(0)) + Fraction(1, sides)
+        cells[cell.roll] = cell
+    order = [c.roll for c in table.cells_in(col)]
+    return [(cells[k], acc[k]) for k in order if k in acc]

@@ -1,0 +1,493 @@
+"""Hex grids: an immutable ``Hex`` value and a ``HexMap`` that knows the printed labels, terrain and features.
+
+Every game of the family prints hexes as a four-digit label, but the games disagree on which two digits are the
+column, which lines of hexes are pushed half a hex, and whether the hexes have flat or pointed tops. The map file
+says which (see ``scenarios/README.md``); inside the engine every hex is an axial coordinate pair, so distance,
+neighbours, rings, lines and paths are the same arithmetic for every game.
+"""
+
+from __future__ import annotations
+
+import csv
+import heapq
+import math
+import tomllib
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from leyte.core.errors import LeyteError, ScenarioError
+
+__all__ = ["Hex", "HexMap", "HexInfo", "MapLayout", "TERRAINS"]
+
+TERRAINS = ("sea", "partial", "land")
+
+# Axial directions; the order is fixed so that every iteration over neighbours is deterministic.
+_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Hex:
+    """One hex in axial coordinates (q, r); the third cube coordinate is ``-q - r``.
+
+    Immutable and hashable, so hexes can be dict keys, set members and parts of frozen actions.
+    """
+
+    q: int
+    r: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.q, int) or not isinstance(self.r, int):
+            raise TypeError(f"Hex coordinates must be integers, got {self.q!r}, {self.r!r}")
+
+    @property
+    def s(self) -> int:
+        return -self.q - self.r
+
+    def __add__(self, other: Hex) -> Hex:
+        return Hex(self.q + other.q, self.r + other.r)
+
+    def __sub__(self, other: Hex) -> Hex:
+        return Hex(self.q - other.q, self.r - other.r)
+
+    def distance(self, other: Hex) -> int:
+        """Number of hex steps between the two hexes (the range the rules count)."""
+        dq = self.q - other.q
+        dr = self.r - other.r
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    def neighbours(self) -> tuple[Hex, ...]:
+        """The six adjacent hexes, on a map or not, in a fixed order."""
+        q, r = self.q, self.r
+        return tuple(Hex(q + dq, r + dr) for dq, dr in _DIRECTIONS)
+
+    def ring(self, radius: int) -> list[Hex]:
+        """Hexes at exactly ``radius`` steps, walking the ring in a fixed order."""
+        if radius < 0:
+            raise ValueError("ring radius must be >= 0")
+        if radius == 0:
+            return [self]
+        out: list[Hex] = []
+        dq, dr = _DIRECTIONS[4]
+        h = Hex(self.q + dq * radius, self.r + dr * radius)
+        for i in range(6):
+            for _ in range(radius):
+                out.append(h)
+                h = Hex(h.q + _DIRECTIONS[i][0], h.r + _DIRECTIONS[i][1])
+        return out
+
+    def within(self, radius: int) -> list[Hex]:
+        """Every hex at distance ``0..radius``, nearest rings first."""
+        out: list[Hex] = []
+        for k in range(radius + 1):
+            out.extend(self.ring(k))
+        return out
+
+    def line_to(self, other: Hex) -> list[Hex]:
+        """The hexes a straight line from this centre to the other centre passes through (for line of sight).
+
+        Cube-coordinate interpolation with a tiny nudge, so a line running exactly along a hex edge always picks
+        the same side — determinism matters more than which side.
+        """
+        n = self.distance(other)
+        if n == 0:
+            return [self]
+        eps = 1e-6
+        aq, ar, a_s = self.q + eps, self.r + eps, self.s - 2 * eps
+        bq, br, b_s = other.q + eps, other.r + eps, other.s - 2 * eps
+        out = []
+        for i in range(n + 1):
+            t = i / n
+            out.append(_cube_round(aq + (bq - aq) * t, ar + (br - ar) * t, a_s + (b_s - a_s) * t))
+        return out
+
+
+def _cube_round(fq: float, fr: float, fs: float) -> Hex:
+    q, r, s = round(fq), round(fr), round(fs)
+    dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+    if dq > dr and dq > ds:
+        q = -r - s
+    elif dr > ds:
+        r = -q - s
+    return Hex(int(q), int(r))
+
+
+@dataclass(frozen=True, slots=True)
+class MapLayout:
+    """How a printed map numbers its hexes (see ``scenarios/README.md``)."""
+
+    orientation: str = "flat"  # "flat": columns are straight; "pointy": rows are straight
+    first: str = "col"  # which printed field comes first
+    offset: str = "even"  # which columns (flat) / rows (pointy) sit half a hex down / right
+    digits: tuple[int, int] = (2, 2)
+
+    def __post_init__(self) -> None:
+        if self.orientation not in ("flat", "pointy"):
+            raise ScenarioError(f"map layout: orientation must be 'flat' or 'pointy', not {self.orientation!r}")
+        if self.first not in ("col", "row"):
+            raise ScenarioError(f"map layout: first must be 'col' or 'row', not {self.first!r}")
+        if self.offset not in ("odd", "even"):
+            raise ScenarioError(f"map layout: offset must be 'odd' or 'even', not {self.offset!r}")
+
+    def _shifted(self, n: int) -> bool:
+        return (n & 1) == (1 if self.offset == "odd" else 0)
+
+    def _push(self, n: int) -> int:
+        # redblobgames "odd-q/even-q/odd-r/even-r": how far the shifted lines move the axial coordinate.
+        return (n - (n & 1)) // 2 if self.offset == "odd" else (n + (n & 1)) // 2
+
+    def to_hex(self, col: int, row: int) -> Hex:
+        """Offset (col, row) -> axial."""
+        if self.orientation == "flat":
+            return Hex(col, row - self._push(col))
+        return Hex(col - self._push(row), row)
+
+    def to_offset(self, h: Hex) -> tuple[int, int]:
+        """Axial -> offset (col, row); the inverse of ``to_hex``."""
+        if self.orientation == "flat":
+            return h.q, h.r + self._push(h.q)
+        return h.q + self._push(h.r), h.r
+
+    def center(self, h: Hex) -> tuple[float, float]:
+        """Centre of a hex in units of the circumradius, x to map-east, y to map-south."""
+        col, row = self.to_offset(h)
+        if self.orientation == "flat":
+            return 1.5 * col, math.sqrt(3) * (row + (0.5 if self._shifted(col) else 0.0))
+        return math.sqrt(3) * (col + (0.5 if self._shifted(row) else 0.0)), 1.5 * row
+
+    def corners(self, h: Hex) -> list[tuple[float, float]]:
+        """The six corners of a hex, in the same units as ``center``."""
+        cx, cy = self.center(h)
+        start = 0.0 if self.orientation == "flat" else 30.0
+        return [
+            (cx + math.cos(math.radians(start + 60 * i)), cy + math.sin(math.radians(start + 60 * i)))
+            for i in range(6)
+        ]
+
+    def format_label(self, col: int, row: int) -> str:
+        a, b = (col, row) if self.first == "col" else (row, col)
+        da, db = self.digits
+        if a < 0 or b < 0 or a >= 10**da or b >= 10**db:
+            raise LeyteError(f"hex ({col}, {row}) has no {da + db}-digit label")
+        return f"{a:0{da}d}{b:0{db}d}"
+
+    def parse_label(self, label: str) -> tuple[int, int]:
+        da, db = self.digits
+        text = str(label).strip()
+        if len(text) != da + db or not text.isdigit():
+            raise LeyteError(f"{label!r} is not a {da + db}-digit hex label")
+        a, b = int(text[:da]), int(text[da:])
+        return (a, b) if self.first == "col" else (b, a)
+
+
+@dataclass(frozen=True, slots=True)
+class HexInfo:
+    """What the map says about one hex."""
+
+    label: str
+    terrain: str
+    features: tuple[tuple[str, str], ...] = ()
+    provenance: str = ""
+    source: str = ""
+
+
+@dataclass
+class HexMap:
+    """A printed map: which hexes exist, how they are labelled, their terrain and named features.
+
+    Read-only after loading; rules ask it questions and never change it.
+    """
+
+    layout: MapLayout
+    info: dict[Hex, HexInfo]
+    meta: dict[str, Any] = field(default_factory=dict)
+    _by_label: dict[str, Hex] = field(default_factory=dict, repr=False)
+    _nbrs: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_label = {i.label: h for h, i in self.info.items()}
+
+    # -- loading -------------------------------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, folder: str | Path) -> HexMap:
+        """Read ``map.toml`` and ``map.csv`` from a folder, validating every row."""
+        folder = Path(folder)
+        toml_path = folder / "map.toml"
+        csv_path = folder / "map.csv"
+        try:
+            meta = tomllib.loads(toml_path.read_text(encoding="utf-8"))
+        except FileNotFoundError as e:
+            raise ScenarioError(f"{toml_path}: missing map header") from e
+        except tomllib.TOMLDecodeError as e:
+            raise ScenarioError(f"{toml_path}: not valid TOML: {e}") from e
+        try:
+            layout = MapLayout(
+                orientation=meta.get("orientation", "flat"),
+                first=meta.get("first", "col"),
+                offset=meta.get("offset", "even"),
+                digits=tuple(meta.get("label_digits", (2, 2))),  # type: ignore[arg-type]
+            )
+        except ScenarioError as e:
+            raise ScenarioError(f"{toml_path}: {e}") from e
+        default_prov = str(meta.get("provenance", ""))
+        default_src = str(meta.get("source", ""))
+        info: dict[Hex, HexInfo] = {}
+        try:
+            text = csv_path.read_text(encoding="utf-8")
+        except FileNotFoundError as e:
+            raise ScenarioError(f"{csv_path}: missing map body") from e
+        reader = csv.DictReader(text.splitlines())
+        for col in ("label", "terrain"):
+            if reader.fieldnames is None or col not in reader.fieldnames:
+                raise ScenarioError(f"{csv_path}: missing column {col!r}")
+        for lineno, row in enumerate(reader, start=2):
+            label = (row.get("label") or "").strip()
+            try:
+                c, r = layout.parse_label(label)
+            except LeyteError as e:
+                raise ScenarioError(f"{csv_path}, row {lineno}, field 'label': {e}") from e
+            terrain = (row.get("terrain") or "").strip()
+            if terrain not in TERRAINS:
+                raise ScenarioError(
+                    f"{csv_path}, row {lineno}, field 'terrain': {terrain!r} is not one of {', '.join(TERRAINS)}"
+                )
+            feats: list[tuple[str, str]] = []
+            for part in (row.get("features") or "").split(";"):
+                part = part.strip()
+                if not part:
+                    continue
+                kind, _, name = part.partition(":")
+                if not kind.strip():
+                    raise ScenarioError(f"{csv_path}, row {lineno}, field 'features': empty kind in {part!r}")
+                feats.append((kind.strip(), name.strip()))
+            h = layout.to_hex(c, r)
+            if h in info:
+                raise ScenarioError(f"{csv_path}, row {lineno}, field 'label': hex {label} appears twice")
+            info[h] = HexInfo(
+                label=label,
+                terrain=terrain,
+                features=tuple(feats),
+                provenance=(row.get("provenance") or "").strip() or default_prov,
+                source=(row.get("source") or "").strip() or default_src,
+            )
+        if not info:
+            raise ScenarioError(f"{csv_path}: the map has no hexes")
+        return cls(layout=layout, info=info, meta=meta)
+
+    @classmethod
+    def from_ascii(cls, art: str, *, layout: MapLayout | None = None, origin: tuple[int, int] = (1, 1)) -> HexMap:
+        """Build a small map from ASCII art: one character per hex, ``.`` sea, ``%`` partial, ``#`` land.
+
+        Rows of text are map rows, characters are columns (spaces are ignored, so art can be indented to look
+        hexagonal). Any other letter is a sea hex carrying the feature ``mark:<letter>``, which tests use to name
+        start and goal hexes. Meant for test fixtures.
+        """
+        layout = layout or MapLayout()
+        info: dict[Hex, HexInfo] = {}
+        lines = [ln for ln in art.strip("\n").splitlines() if ln.strip()]
+        for r_i, line in enumerate(lines):
+            for c_i, ch in enumerate(line.replace(" ", "")):
+                col, row = origin[0] + c_i, origin[1] + r_i
+                terrain = {".": "sea", "%": "partial", "#": "land"}.get(ch, "sea")
+                feats = () if ch in ".%#" else (("mark", ch),)
+                info[layout.to_hex(col, row)] = HexInfo(layout.format_label(col, row), terrain, feats)
+        return cls(layout=layout, info=info)
+
+    # -- labels --------------------------------------------------------------------------------------------------
+
+    def hex(self, label: str | int) -> Hex:
+        """The hex with this printed label; an error if the label is malformed or not on this map."""
+        text = f"{label:04d}" if isinstance(label, int) else str(label).strip()
+        h = self._by_label.get(text)
+        if h is None:
+            c, r = self.layout.parse_label(text)  # raises on a malformed label
+            raise LeyteError(f"hex {text} (column {c}, row {r}) is not on this map")
+        return h
+
+    def label(self, h: Hex) -> str:
+        """The printed label of a hex (on the map or not, as long as it has a label)."""
+        i = self.info.get(h)
+        if i is not None:
+            return i.label
+        return self.layout.format_label(*self.layout.to_offset(h))
+
+    # -- queries -------------------------------------------------------------------------------------------------
+
+    @property
+    def hexes(self) -> list[Hex]:
+        """All on-map hexes in label order."""
+        return sorted(self.info, key=lambda h: self.info[h].label)
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.info
+
+    def __len__(self) -> int:
+        return len(self.info)
+
+    def terrain(self, h: Hex) -> str:
+        return self._get(h).terrain
+
+    def features(self, h: Hex) -> tuple[tuple[str, str], ...]:
+        return self._get(h).features
+
+    def has_feature(self, h: Hex, kind: str, name: str | None = None) -> bool:
+        i = self.info.get(h)
+        if i is None:
+            return False
+        return any(k == kind and (name is None or n == name) for k, n in i.features)
+
+    def find(self, kind: str, name: str | None = None) -> list[Hex]:
+        """Hexes carrying a feature of this kind (and name), in label order."""
+        return [h for h in self.hexes if self.has_feature(h, kind, name)]
+
+    def is_sea(self, h: Hex) -> bool:
+        i = self.info.get(h)
+        return i is not None and i.terrain == "sea"
+
+    def neighbours(self, h: Hex) -> tuple[Hex, ...]:
+        """Adjacent hexes that are on the map."""
+        n = self._nbrs.get(h)
+        if n is None:
+            n = tuple(x for x in h.neighbours() if x in self.info)
+            self._nbrs[h] = n
+        return n
+
+    def distance(self, a: Hex, b: Hex) -> int:
+        return a.distance(b)
+
+    def within(self, h: Hex, radius: int) -> list[Hex]:
+        """On-map hexes within ``radius`` of ``h`` (including ``h``), nearest first."""
+        return [x for x in h.within(radius) if x in self.info]
+
+    def ring(self, h: Hex, radius: int) -> list[Hex]:
+        return [x for x in h.ring(radius) if x in self.info]
+
+    def line(self, a: Hex, b: Hex) -> list[Hex]:
+        return a.line_to(b)
+
+    def center(self, h: Hex) -> tuple[float, float]:
+        return self.layout.center(h)
+
+    def path(
+        self,
+        start: Hex,
+        goal: Hex,
+        *,
+        passable: Callable[[Hex], bool] | None = None,
+        cost: Callable[[Hex, Hex], float] | None = None,
+    ) -> list[Hex] | None:
+        """Cheapest path from ``start`` to ``goal`` (both included), or None when there is none.
+
+        ``passable(hex)`` says which hexes may be entered (default: any on-map hex); ``cost(from, to)`` prices a
+        step (default 1). A* with the hex distance as heuristic, which stays admissible as long as every step
+        costs at least 1; ties break by insertion order so the same query always returns the same path.
+        """
+        if start not in self.info or goal not in self.info:
+            return None
+        ok = passable or (lambda _h: True)
+        step = cost or (lambda _a, _b: 1.0)
+        if start != goal and not ok(goal):
+            return None
+        counter = 0
+        frontier: list[tuple[float, int, Hex]] = [(0.0, 0, start)]
+        came: dict[Hex, Hex | None] = {start: None}
+        best: dict[Hex, float] = {start: 0.0}
+        while frontier:
+            _, _, cur = heapq.heappop(frontier)
+            if cur == goal:
+                out = [cur]
+                while (prev := came[out[-1]]) is not None:
+                    out.append(prev)
+                return out[::-1]
+            for nxt in self.neighbours(cur):
+                if not ok(nxt):
+                    continue
+                c = best[cur] + step(cur, nxt)
+                if c < best.get(nxt, math.inf):
+                    best[nxt] = c
+                    came[nxt] = cur
+                    counter += 1
+                    heapq.heappush(frontier, (c + nxt.distance(goal), counter, nxt))
+        return None
+
+    def reachable(
+        self, start: Hex, budget: float, *, passable: Callable[[Hex], bool] | None = None,
+        cost: Callable[[Hex, Hex], float] | None = None,
+    ) -> dict[Hex, float]:
+        """Every hex reachable from ``start`` within ``budget`` movement, with its cheapest cost."""
+        ok = passable or (lambda _h: True)
+        step = cost or (lambda _a, _b: 1.0)
+        best: dict[Hex, float] = {start: 0.0}
+        frontier: list[tuple[float, int, Hex]] = [(0.0, 0, start)]
+        counter = 0
+        while frontier:
+            c0, _, cur = heapq.heappop(frontier)
+            if c0 > best.get(cur, math.inf):
+                continue
+            for nxt in self.neighbours(cur):
+                if not ok(nxt):
+                    continue
+                c = c0 + step(cur, nxt)
+                if c <= budget and c < best.get(nxt, math.inf):
+                    best[nxt] = c
+                    counter += 1
+                    heapq.heappush(frontier, (c, counter, nxt))
+        return best
+
+    def to_frame(self) -> Any:
+        """One row per hex: printed label, column, row, terrain, features, provenance, source (pandas)."""
+        import pandas as pd  # lazily: importing leyte must stay light
+
+        rows = []
+        for h in self.hexes:
+            i = self.info[h]
+            c, r = self.layout.to_offset(h)
+            rows.append(
+                {
+                    "label": i.label,
+                    "col": c,
+                    "row": r,
+                    "terrain": i.terrain,
+                    "features": "; ".join(f"{k}:{n}" if n else k for k, n in i.features),
+                    "provenance": i.provenance,
+                    "source": i.source,
+                }
+            )
+        return pd.DataFrame(rows).set_index("label")
+
+    def ascii(self, marks: dict[Hex, str] | None = None) -> str:
+        """The map as text, one character per hex (the inverse of ``from_ascii``), for test fixtures and debugging."""
+        marks = marks or {}
+        offs = {h: self.layout.to_offset(h) for h in self.info}
+        cols = [c for c, _ in offs.values()]
+        rows = [r for _, r in offs.values()]
+        by_off = {v: k for k, v in offs.items()}
+        lines = []
+        for r in range(min(rows), max(rows) + 1):
+            chars = []
+            for c in range(min(cols), max(cols) + 1):
+                h = by_off.get((c, r))
+                if h is None:
+                    chars.append(" ")
+                elif h in marks:
+                    chars.append(marks[h])
+                else:
+                    chars.append({"sea": ".", "partial": "%", "land": "#"}[self.info[h].terrain])
+            lines.append("".join(chars).rstrip())
+        return "\n".join(lines)
+
+    def _get(self, h: Hex) -> HexInfo:
+        i = self.info.get(h)
+        if i is None:
+            raise LeyteError(f"hex {self.label(h)} is not on this map")
+        return i
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self.hexes)
+
+
+def labels(m: HexMap, hexes: Iterable[Hex]) -> list[str]:
+    """Labels of several hexes, for messages and events."""
+    return [m.label(h) for h in hexes]

@@ -1,0 +1,371 @@
+"""Charts as data: a ``Table`` read from a TOML header and a long-form CSV body (format in scenarios/README.md).
+
+A table answers "which column does this factor (or these odds) use?" and "what does this modified roll read in that
+column?", clamping at the edges the way the header says. Results are typed data, never strings to re-parse. Each
+cell carries its provenance, so a notebook can show which numbers the rulebook printed and which are ours.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from leyte.core.errors import LeyteError, ScenarioError
+
+__all__ = ["Band", "Cell", "Table", "PROVENANCE_TAGS"]
+
+PROVENANCE_TAGS = ("printed", "example", "reconstructed")
+_FIELD_TYPES = ("int", "bool", "str", "float")
+
+_RANGE = re.compile(r"^(-?\d+)\s*-\s*(-?\d+)$")
+_UP = re.compile(r"^(-?\d+)\s*\+$")
+_DOWN = re.compile(r"^(-?\d+)\s*-$")
+_NUM = re.compile(r"^-?\d+$")
+_RATIO = re.compile(r"^(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """An inclusive integer band parsed from a label: ``7``, ``1-3``, ``9+`` (9 or more), ``0-`` (0 or less)."""
+
+    label: str
+    lo: float
+    hi: float
+
+    @classmethod
+    def parse(cls, text: str) -> Band:
+        t = str(text).strip()
+        if _NUM.match(t):
+            v = int(t)
+            return cls(t, v, v)
+        if m := _RANGE.match(t):
+            lo, hi = int(m.group(1)), int(m.group(2))
+            if lo > hi:
+                raise LeyteError(f"band {t!r} runs backwards")
+            return cls(t, lo, hi)
+        if m := _UP.match(t):
+            return cls(t, int(m.group(1)), math.inf)
+        if m := _DOWN.match(t):
+            return cls(t, -math.inf, int(m.group(1)))
+        raise LeyteError(f"{t!r} is not a number or band (7, 1-3, 9+, 0-)")
+
+    def __contains__(self, v: object) -> bool:
+        return isinstance(v, (int, float)) and self.lo <= v <= self.hi
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One cell of a table: where it is, what it says, and where that came from."""
+
+    column: str
+    roll: str
+    result: Mapping[str, Any]
+    provenance: str
+    source: str
+
+
+@dataclass
+class Table:
+    """One chart. Build with ``Table.load(path_to_toml)`` or ``Table.from_rows``."""
+
+    id: str
+    name: str
+    die: str
+    case: str
+    column_by: str
+    fields: dict[str, str]
+    cells: dict[tuple[str, str], Cell]
+    columns: list[str]
+    column_below: str = "error"
+    column_above: str = "clamp"
+    roll_below: str = "clamp"
+    roll_above: str = "clamp"
+    source: str = ""
+    meta: dict[str, Any] = field(default_factory=dict)
+    _col_bands: list[tuple[Band | tuple[float, float], str]] = field(default_factory=list, repr=False)
+    _row_bands: dict[str, list[tuple[Band, str]]] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self._index()
+
+    # -- construction --------------------------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: str | Path) -> Table:
+        """Read ``<id>.toml`` and the ``<id>.csv`` beside it, validating every row and field."""
+        path = Path(path)
+        try:
+            meta = tomllib.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ScenarioError(f"{path}: table header not found") from None
+        except tomllib.TOMLDecodeError as e:
+            raise ScenarioError(f"{path}: not valid TOML: {e}") from None
+        body = path.with_suffix(".csv")
+        try:
+            text = body.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise ScenarioError(f"{body}: table body not found") from None
+        rows = list(csv.DictReader(text.splitlines()))
+        return cls.from_rows(meta, rows, where=str(body))
+
+    @classmethod
+    def from_rows(cls, meta: Mapping[str, Any], rows: list[Mapping[str, Any]], *, where: str = "<table>") -> Table:
+        """Build from a header dict and long-form rows (as ``csv.DictReader`` gives them)."""
+        head = f"{where}: header"
+        for key in ("id", "die", "fields"):
+            if key not in meta:
+                raise ScenarioError(f"{head}: missing {key!r}")
+        fields = dict(meta["fields"])
+        for f, ty in fields.items():
+            if ty not in _FIELD_TYPES:
+                raise ScenarioError(f"{head}: field {f!r} has unknown type {ty!r}")
+        cols_meta = dict(meta.get("columns", {}))
+        rolls_meta = dict(meta.get("rolls", {}))
+        column_by = cols_meta.get("by", "factor")
+        if column_by not in ("factor", "ratio", "none"):
+            raise ScenarioError(f"{head}: columns.by must be factor, ratio or none, not {column_by!r}")
+        for k, meta_part in (("columns", cols_meta), ("rolls", rolls_meta)):
+            for edge in ("below", "above"):
+                v = meta_part.get(edge, "clamp" if not (k == "columns" and edge == "below") else "error")
+                if v not in ("clamp", "error"):
+                    raise ScenarioError(f"{head}: {k}.{edge} must be 'clamp' or 'error', not {v!r}")
+        default_prov = str(meta.get("provenance", ""))
+        default_src = str(meta.get("source", ""))
+        cells: dict[tuple[str, str], Cell] = {}
+        columns: list[str] = []
+        for lineno, row in enumerate(rows, start=2):
+            loc = f"{where}, row {lineno}"
+            col = str(row.get("column", "") or "").strip()
+            roll = str(row.get("roll", "") or "").strip()
+            if not col:
+                raise ScenarioError(f"{loc}, field 'column': empty")
+            if not roll:
+                raise ScenarioError(f"{loc}, field 'roll': empty")
+            try:
+                Band.parse(roll)
+            except LeyteError as e:
+                raise ScenarioError(f"{loc}, field 'roll': {e}") from None
+            try:
+                if column_by == "factor":
+                    Band.parse(col)
+                elif column_by == "ratio" and not _RATIO.match(col):
+                    raise LeyteError(f"{col!r} is not a ratio like 3:2")
+                elif column_by == "none" and col != "-":
+                    raise LeyteError("a single-column table labels its column '-'")
+            except LeyteError as e:
+                raise ScenarioError(f"{loc}, field 'column': {e}") from None
+            result: dict[str, Any] = {}
+            for f, ty in fields.items():
+                if f not in row or row[f] is None:
+                    raise ScenarioError(f"{loc}, field {f!r}: missing")
+                result[f] = _convert(row[f], ty, f"{loc}, field {f!r}")
+            prov = str(row.get("provenance", "") or "").strip() or default_prov
+            if prov not in PROVENANCE_TAGS:
+                raise ScenarioError(f"{loc}, field 'provenance': {prov!r} is not one of {', '.join(PROVENANCE_TAGS)}")
+            src = str(row.get("source", "") or "").strip() or default_src
+            if (col, roll) in cells:
+                raise ScenarioError(f"{loc}: cell column {col}, roll {roll} appears twice")
+            cells[(col, roll)] = Cell(col, roll, result, prov, src)
+            if col not in columns:
+                columns.append(col)
+        if not cells:
+            raise ScenarioError(f"{where}: the table has no cells")
+        try:
+            return cls(
+                id=str(meta["id"]),
+                name=str(meta.get("name", meta["id"])),
+                die=str(meta["die"]),
+                case=str(meta.get("case", "")),
+                column_by=column_by,
+                fields=fields,
+                cells=cells,
+                columns=columns,
+                column_below=cols_meta.get("below", "error"),
+                column_above=cols_meta.get("above", "clamp"),
+                roll_below=rolls_meta.get("below", "clamp"),
+                roll_above=rolls_meta.get("above", "clamp"),
+                source=default_src,
+                meta=dict(meta),
+            )
+        except LeyteError as e:
+            raise ScenarioError(f"{where}: {e}") from None
+
+    def _index(self) -> None:
+        if self.die not in ("d6", "d10"):
+            raise LeyteError(f"unknown die {self.die!r}")
+        bands: list[tuple[Band | tuple[float, float], str]] = []
+        for col in self.columns:
+            if self.column_by == "factor":
+                bands.append((Band.parse(col), col))
+            elif self.column_by == "ratio":
+                m = _RATIO.match(col)
+                assert m is not None
+                a, d = float(m.group(1)), float(m.group(2))
+                bands.append(((a / d, 0.0), col))
+            else:
+                bands.append(((0.0, 0.0), col))
+        if self.column_by == "factor":
+            bands.sort(key=lambda b: b[0].lo)  # type: ignore[union-attr]
+            for (b1, c1), (b2, c2) in zip(bands, bands[1:]):
+                if b1.hi >= b2.lo:  # type: ignore[union-attr]
+                    raise LeyteError(f"columns {c1} and {c2} overlap")
+        elif self.column_by == "ratio":
+            bands.sort(key=lambda b: b[0][0])  # type: ignore[index]
+        self._col_bands = bands
+        self.columns = [c for _, c in bands]
+        rows: dict[str, list[tuple[Band, str]]] = {c: [] for c in self.columns}
+        for (col, roll) in self.cells:
+            rows[col].append((Band.parse(roll), roll))
+        shape = None
+        for col, lst in rows.items():
+            lst.sort(key=lambda b: b[0].lo)
+            for (b1, r1), (b2, r2) in zip(lst, lst[1:]):
+                if b1.hi >= b2.lo:
+                    raise LeyteError(f"column {col}: rows {r1} and {r2} overlap")
+            cover = (lst[0][0].lo, lst[-1][0].hi)
+            if shape is None:
+                shape = cover
+            elif cover != shape:
+                raise LeyteError(f"column {col} covers rolls {cover}, other columns cover {shape}")
+        self._row_bands = rows
+
+    # -- lookup --------------------------------------------------------------------------------------------------
+
+    def column_for(self, value: Any) -> str:
+        """The column label a factor (or odds, or a label) selects, clamping as the header says.
+
+        ``value`` may be a column label already, a number (factor tables), or an (attacker, defender) pair or a
+        float ratio (odds tables; the highest column not above the actual odds, i.e. odds round in the defender's
+        favour).
+        """
+        if isinstance(value, str) and value in self._row_bands:
+            return value
+        if self.column_by == "none":
+            return self.columns[0]
+        if self.column_by == "factor":
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise LeyteError(f"{self.name}: a column needs a number, not {value!r}")
+            for band, label in self._col_bands:
+                if value in band:  # type: ignore[operator]
+                    return label
+            first, last = self._col_bands[0][0], self._col_bands[-1][0]
+            if value < first.lo:  # type: ignore[union-attr]
+                if self.column_below == "clamp":
+                    return self._col_bands[0][1]
+                raise LeyteError(f"{self.name}: factor {value} is below the lowest column {self.columns[0]}")
+            if value > last.hi:  # type: ignore[union-attr]
+                if self.column_above == "clamp":
+                    return self._col_bands[-1][1]
+                raise LeyteError(f"{self.name}: factor {value} is above the highest column {self.columns[-1]}")
+            raise LeyteError(f"{self.name}: no column holds factor {value}")
+        # ratio
+        if isinstance(value, tuple) and len(value) == 2:
+            a, d = value
+            if d <= 0:
+                ratio = math.inf
+            else:
+                ratio = a / d
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            ratio = float(value)
+        else:
+            raise LeyteError(f"{self.name}: odds need (attacker, defender) or a ratio, not {value!r}")
+        chosen = None
+        for (r, _), label in self._col_bands:  # type: ignore[misc]
+            if r <= ratio + 1e-12:
+                chosen = label
+        if chosen is None:
+            if self.column_below == "clamp":
+                return self._col_bands[0][1]
+            raise LeyteError(f"{self.name}: odds {ratio:.2f} are below the lowest column {self.columns[0]}")
+        if ratio > self._col_bands[-1][0][0] and self.column_above == "error":  # type: ignore[index]
+            raise LeyteError(f"{self.name}: odds {ratio:.2f} are above the highest column {self.columns[-1]}")
+        return chosen
+
+    def lookup(self, column: Any, roll: int) -> Cell:
+        """The cell read by a modified ``roll`` in the column that ``column`` selects."""
+        return self.lookup_label(self.column_for(column), roll)
+
+    def lookup_label(self, col: str, roll: int) -> Cell:
+        rows = self._row_bands.get(col)
+        if rows is None:
+            raise LeyteError(f"{self.name}: no column {col!r}")
+        for band, label in rows:
+            if roll in band:
+                return self.cells[(col, label)]
+        if roll < rows[0][0].lo:
+            if self.roll_below == "clamp":
+                return self.cells[(col, rows[0][1])]
+            raise LeyteError(f"{self.name}: modified roll {roll} is below the table")
+        if roll > rows[-1][0].hi:
+            if self.roll_above == "clamp":
+                return self.cells[(col, rows[-1][1])]
+            raise LeyteError(f"{self.name}: modified roll {roll} is above the table")
+        raise LeyteError(f"{self.name}: column {col} has no row for roll {roll}")
+
+    def cells_in(self, col: str) -> list[Cell]:
+        """The cells of one column, lowest roll first."""
+        return [self.cells[(col, label)] for _, label in self._row_bands[col]]
+
+    @property
+    def rolls(self) -> list[str]:
+        """Row labels of the first column, lowest first."""
+        return [label for _, label in self._row_bands[self.columns[0]]]
+
+    @property
+    def provenance(self) -> str:
+        """``printed``, ``example`` or ``reconstructed`` when every cell agrees, else ``mixed``."""
+        tags = {c.provenance for c in self.cells.values()}
+        return tags.pop() if len(tags) == 1 else "mixed"
+
+    def provenance_counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for c in self.cells.values():
+            out[c.provenance] = out.get(c.provenance, 0) + 1
+        return dict(sorted(out.items()))
+
+    def to_frame(self, value: str | None = None) -> Any:
+        """A pandas DataFrame of the table.
+
+        With no argument, long form: one row per cell with its result fields, provenance and source. With
+        ``value="hits"`` (any result field), the printed grid: rows are rolls, columns are columns.
+        """
+        import pandas as pd  # lazily: importing leyte must stay light
+
+        if value is None:
+            rows = [
+                {"column": c.column, "roll": c.roll, **dict(c.result), "provenance": c.provenance, "source": c.source}
+                for col in self.columns
+                for c in self.cells_in(col)
+            ]
+            return pd.DataFrame(rows)
+        if value not in self.fields:
+            raise LeyteError(f"{self.name}: no result field {value!r}; fields: {', '.join(self.fields)}")
+        grid = {col: {c.roll: c.result[value] for c in self.cells_in(col)} for col in self.columns}
+        frame = pd.DataFrame(grid)
+        frame.index.name = "roll"
+        frame.columns.name = "column"
+        return frame
+
+
+def _convert(raw: Any, ty: str, where: str) -> Any:
+    text = str(raw).strip()
+    try:
+        if ty == "int":
+            return int(text)
+        if ty == "float":
+            return float(text)
+        if ty == "bool":
+            if text.lower() in ("true", "yes", "1"):
+                return True
+            if text.lower() in ("false", "no", "0", ""):
+                return False
+            raise ValueError(text)
+        return text
+    except ValueError:
+        raise ScenarioError(f"{where}: {text!r} is not a valid {ty}") from None

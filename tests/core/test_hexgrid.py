@@ -1,0 +1,151 @@
+"""Hex math: the properties every map relies on, and ASCII-art path fixtures (core, issue 2)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from leyte.core.errors import LeyteError, ScenarioError
+from leyte.core.hexgrid import Hex, HexMap, MapLayout
+
+coords = st.integers(min_value=-60, max_value=60)
+hexes = st.builds(Hex, coords, coords)
+LAYOUTS = [
+    MapLayout(orientation=o, first=f, offset=off)
+    for o, f, off in itertools.product(("flat", "pointy"), ("col", "row"), ("odd", "even"))
+]
+
+
+@given(hexes, hexes)
+def test_distance_is_symmetric(a: Hex, b: Hex) -> None:
+    assert a.distance(b) == b.distance(a)
+    assert (a.distance(b) == 0) == (a == b)
+
+
+@given(hexes, hexes, hexes)
+def test_distance_triangle_inequality(a: Hex, b: Hex, c: Hex) -> None:
+    assert a.distance(c) <= a.distance(b) + b.distance(c)
+
+
+@given(hexes)
+def test_every_neighbour_is_at_distance_one(h: Hex) -> None:
+    ns = h.neighbours()
+    assert len(set(ns)) == 6
+    assert all(h.distance(n) == 1 for n in ns)
+
+
+@given(hexes, st.integers(min_value=0, max_value=6))
+def test_ring_and_range_sizes(h: Hex, k: int) -> None:
+    ring = h.ring(k)
+    assert len(ring) == (1 if k == 0 else 6 * k)
+    assert all(h.distance(x) == k for x in ring)
+    assert len(set(h.within(k))) == 1 + 3 * k * (k + 1)
+
+
+@given(hexes, hexes)
+def test_line_is_contiguous_and_as_long_as_the_distance(a: Hex, b: Hex) -> None:
+    line = a.line_to(b)
+    assert line[0] == a and line[-1] == b
+    assert len(line) == a.distance(b) + 1
+    assert all(p.distance(q) == 1 for p, q in zip(line, line[1:]))
+
+
+def test_hex_is_immutable_and_hashable() -> None:
+    h = Hex(3, -1)
+    with pytest.raises(AttributeError):
+        h.q = 4  # type: ignore[misc]
+    assert {h: 1}[Hex(3, -1)] == 1
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=lambda lay: f"{lay.orientation}-{lay.first}-{lay.offset}")
+def test_label_round_trip_and_adjacent_centres(layout: MapLayout) -> None:
+    for col in range(0, 30):
+        for row in range(0, 30):
+            label = layout.format_label(col, row)
+            assert layout.parse_label(label) == (col, row)
+            h = layout.to_hex(col, row)
+            assert layout.to_offset(h) == (col, row)
+            x, y = layout.center(h)
+            for n in h.neighbours():
+                nx, ny = layout.center(n)
+                assert abs(((nx - x) ** 2 + (ny - y) ** 2) ** 0.5 - 3**0.5) < 1e-9
+
+
+def test_malformed_labels_are_refused_with_a_reason() -> None:
+    lay = MapLayout()
+    for bad in ("311", "31199", "31a9", ""):
+        with pytest.raises(LeyteError, match="hex label"):
+            lay.parse_label(bad)
+
+
+PATH_MAP = """
+S..#....
+.#.#.##.
+.#.#..#.
+.#...#G.
+"""
+
+
+def test_path_goes_around_land_ascii_fixture() -> None:
+    m = HexMap.from_ascii(PATH_MAP)
+    start, goal = m.find("mark", "S")[0], m.find("mark", "G")[0]
+    path = m.path(start, goal, passable=m.is_sea)
+    assert path is not None
+    assert path[0] == start and path[-1] == goal
+    assert all(m.is_sea(h) for h in path)
+    assert all(a.distance(b) == 1 for a, b in zip(path, path[1:]))
+    # The wall of land in column 4 only opens at the bottom row, so the path must use that gap.
+    gap = [h for h in path if m.layout.to_offset(h)[0] == 4]
+    assert gap and all(m.layout.to_offset(h)[1] >= 3 for h in gap)
+    marks = {h: "*" for h in path[1:-1]}
+    drawn = m.ascii(marks)
+    assert drawn.count("*") == len(path) - 2
+
+
+def test_path_none_when_walled_in() -> None:
+    m = HexMap.from_ascii(
+        """
+        S#..
+        ##..
+        ...G
+        """
+    )
+    start, goal = m.find("mark", "S")[0], m.find("mark", "G")[0]
+    assert m.path(start, goal, passable=m.is_sea) is None
+
+
+def test_path_prefers_cheap_hexes() -> None:
+    m = HexMap.from_ascii(
+        """
+        S...G
+        .....
+        """
+    )
+    start, goal = m.find("mark", "S")[0], m.find("mark", "G")[0]
+    row1 = {h for h in m.hexes if m.layout.to_offset(h)[1] == 1}
+    cheap = m.path(start, goal, cost=lambda a, b: 1.0 if b in row1 else 5.0)
+    assert cheap is not None and len(set(cheap[1:-1]) & row1) >= 1
+
+
+def test_reachable_respects_budget() -> None:
+    m = HexMap.from_ascii("S.....\n......\n......")
+    start = m.find("mark", "S")[0]
+    reach = m.reachable(start, 2)
+    assert all(start.distance(h) <= 2 for h in reach)
+    assert set(m.within(start, 2)) == set(reach)
+
+
+def test_loading_reports_file_row_and_field(tmp_path) -> None:
+    (tmp_path / "map.toml").write_text('orientation = "flat"\nfirst = "col"\noffset = "even"\n')
+    (tmp_path / "map.csv").write_text("label,terrain,features\n0101,sea,\n0102,lava,\n")
+    with pytest.raises(ScenarioError, match=r"map.csv, row 3, field 'terrain'"):
+        HexMap.load(tmp_path)
+    (tmp_path / "map.csv").write_text("label,terrain,features\n0101,sea,\n0101,land,\n")
+    with pytest.raises(ScenarioError, match="appears twice"):
+        HexMap.load(tmp_path)
+    (tmp_path / "map.toml").write_text('orientation = "round"\n')
+    with pytest.raises(ScenarioError, match="orientation"):
+        HexMap.load(tmp_path)
