@@ -1,0 +1,253 @@
+"""The ``leyte`` command: list games, start and save one, play it on the terminal, simulate many, replay a save.
+
+Every subcommand has ``--help``. Bad arguments or files end with one line on stderr and exit status 2 — never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+import leyte
+from leyte.core.errors import LeyteError
+
+
+class CliError(Exception):
+    """A user-facing error: printed as one line, exit status 2."""
+
+
+def _parse_options(items: Sequence[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise CliError(f"--option takes KEY=VALUE, not {item!r}")
+        low = value.lower()
+        out[key] = True if low in ("1", "true", "on", "yes") else False if low in ("0", "false", "off", "no") \
+            else int(value) if value.lstrip("-").isdigit() else value
+    return out
+
+
+def _read(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise CliError(f"cannot read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise CliError(f"{path} is not a text file") from None
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise CliError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
+    for g in leyte.games():
+        r = leyte.core.registry.get(g)
+        out.write(f"{g}\t{r.name}\tscenarios: {', '.join(r.scenario_ids())}\n")
+    return 0
+
+
+def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
+    g = leyte.new_game(args.game, scenario=args.scenario, seed=args.seed, options=_parse_options(args.option))
+    if args.save:
+        _write(args.save, g.to_json())
+        out.write(f"saved a new {args.game} game ({args.scenario or 'default scenario'}, seed {args.seed}) "
+                  f"to {args.save}\n")
+    else:
+        out.write(g.to_json() + "\n")
+    return 0
+
+
+def _show_decision(g: leyte.Game, out: TextIO) -> None:
+    d = g.decision
+    assert d is not None
+    out.write(f"\n[{d.rule}] {d.player}: {d.prompt}\n")
+    for i, o in enumerate(d.options, start=1):
+        out.write(f"  {i:3d}. {o.text}\n")
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -> int:
+    from leyte.bots import make_bot
+
+    inp = inp or sys.stdin
+    if args.load:
+        g = leyte.load_game(_read(args.load))
+    else:
+        g = leyte.new_game(args.game, scenario=args.scenario, seed=args.seed, options=_parse_options(args.option))
+    side = args.as_side
+    if side not in g.players:
+        raise CliError(f"--as must be one of {', '.join(g.players)}, not {side!r}")
+    bots = {p: make_bot(args.bot, g.id, p, args.seed * 1000 + i) for i, p in enumerate(g.players) if p != side}
+    seen = 0
+    out.write(f"{g.id}: you play the {side}; the other side is the {args.bot} bot. "
+              "Type a number, 'undo', 'save FILE', 'log' or 'quit'.\n")
+    while True:
+        log = g.log(side)
+        for e in log[seen:]:
+            out.write(f"  ({e.rule}) {e.text}\n")
+        seen = len(log)
+        d = g.decision
+        if d is None:
+            res = g.result or {}
+            out.write(f"\nGame over: {res.get('level')} (USN net {res.get('net_usn')})\n")
+            return 0
+        if d.player != side:
+            bot = bots[d.player]
+            g.apply(bot.choose(g.view(d.player), d))
+            continue
+        _show_decision(g, out)
+        out.write("> ")
+        out.flush()
+        line = inp.readline()
+        if not line:
+            out.write("\n")
+            return 0
+        cmd = line.strip()
+        if cmd in ("quit", "q", "exit"):
+            return 0
+        if cmd == "log":
+            seen = 0
+            continue
+        if cmd == "undo":
+            # back to this side's previous decision, undoing the bot's moves in between
+            try:
+                while True:
+                    g.undo()
+                    if g.decision is not None and g.decision.player == side:
+                        break
+            except LeyteError:
+                out.write("nothing to undo\n")
+            seen = 0
+            continue
+        if cmd.startswith("save "):
+            _write(cmd[5:].strip(), g.to_json())
+            out.write(f"saved to {cmd[5:].strip()}\n")
+            continue
+        if cmd.isdigit() and 1 <= int(cmd) <= len(d.options):
+            try:
+                g.apply(d.options[int(cmd) - 1])
+            except LeyteError as e:
+                out.write(f"refused: {e}\n")
+            continue
+        out.write(f"type a number from 1 to {len(d.options)}, 'undo', 'save FILE', 'log' or 'quit'\n")
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    from leyte.simulate import simulate, text_progress
+
+    bots = [b.strip() for b in args.bots.split(",")]
+    from_save = _read(args.from_save) if args.from_save else None
+    frame = simulate(args.game, args.scenario, games=args.games, seed=args.seed, bots=bots, workers=args.workers,
+                     from_save=from_save, progress=None if args.quiet else text_progress)
+    if args.out:
+        try:
+            frame.to_csv(args.out, index=False)
+        except OSError as e:
+            raise CliError(f"cannot write {args.out}: {e.strerror or e}") from None
+    out.write(summary_text(frame) + "\n")
+    return 0
+
+
+def summary_text(frame: Any) -> str:
+    """The summary table of a simulation: victory levels, net VP mean and spread, turns, decisions."""
+    lines = [f"{len(frame)} games"]
+    if "level" in frame:
+        counts = frame["level"].value_counts()
+        for level, n in counts.items():
+            lines.append(f"  {level:<28} {n:6d}  {100 * n / len(frame):5.1f} %")
+    if "net" in frame and frame["net"].notna().any():
+        lines.append(f"  net USN VP: mean {frame['net'].mean():.1f}, sd {frame['net'].std(ddof=0):.1f}, "
+                     f"min {frame['net'].min()}, max {frame['net'].max()}")
+    if "turn" in frame:
+        lines.append(f"  turns played: mean {frame['turn'].mean():.1f}")
+    lines.append(f"  decisions per game: mean {frame['decisions'].mean():.0f}; "
+                 f"{frame['decisions'].sum() / max(frame['seconds'].sum(), 1e-9):.0f} decisions/s")
+    losses = [c for c in frame.columns if c.startswith("lost_")]
+    for c in losses:
+        lines.append(f"  {c.replace('lost_', 'ships lost, ')}: mean {frame[c].mean():.2f}")
+    return "\n".join(lines)
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    g = leyte.load_game(_read(args.file))
+    player = None if args.player in (None, "umpire") else args.player
+    for e in g.log(player):
+        out.write(f"({e.rule}) {e.text}\n")
+    d = g.decision
+    out.write(f"-- {len(g.actions)} actions replayed; "
+              + (f"next: {d.player} to decide {d.kind} ({d.rule})" if d else f"over: {g.result.get('level')}")
+              + "\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="leyte", description="WWII Pacific naval wargames as one rules engine.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    s = sub.add_parser("games", help="list the games and their scenarios")
+    s.set_defaults(func=cmd_games)
+
+    s = sub.add_parser("new", help="start a game and save it")
+    s.add_argument("game")
+    s.add_argument("--scenario", default=None, help="scenario id or path (default: the first scenario)")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--option", action="append", metavar="KEY=VALUE", help="rule option (repeatable)")
+    s.add_argument("--save", metavar="FILE", help="write the save here (default: print it)")
+    s.set_defaults(func=cmd_new)
+
+    s = sub.add_parser("play", help="play one side on the terminal against a bot")
+    s.add_argument("game")
+    s.add_argument("--scenario", default=None)
+    s.add_argument("--as", dest="as_side", required=True, metavar="SIDE", help="the side you play (e.g. IJN)")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--bot", default="random", help="the opponent bot (default: random)")
+    s.add_argument("--option", action="append", metavar="KEY=VALUE")
+    s.add_argument("--load", metavar="FILE", help="continue a saved game")
+    s.set_defaults(func=cmd_play)
+
+    s = sub.add_parser("simulate", help="play many bot-vs-bot games and summarise them")
+    s.add_argument("game")
+    s.add_argument("--scenario", default=None)
+    s.add_argument("--games", type=int, default=10)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--bots", default="random,random", help="one bot per player, in player order")
+    s.add_argument("--workers", type=int, default=1)
+    s.add_argument("--from", dest="from_save", metavar="SAVE", help="run the games from a saved position")
+    s.add_argument("--out", metavar="CSV", help="write one row per game here")
+    s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.set_defaults(func=cmd_simulate)
+
+    s = sub.add_parser("replay", help="replay a save and print its log")
+    s.add_argument("file")
+    s.add_argument("--player", default=None, help="print only what this side saw")
+    s.set_defaults(func=cmd_replay)
+    return p
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # argparse already printed a one-line usage error
+        return int(e.code or 0) if e.code in (0, None) else 2
+    try:
+        return int(args.func(args, out))
+    except (CliError, LeyteError) as e:
+        sys.stderr.write(f"leyte: error: {e}\n")
+        return 2
+    except KeyboardInterrupt:
+        sys.stderr.write("leyte: interrupted\n")
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
