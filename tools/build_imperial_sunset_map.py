@@ -1,0 +1,908 @@
+"""Build the Imperial Sunset map (``scenarios/imperial-sunset/map.toml`` + ``map.csv``) from real coastlines.
+
+The rulebook's map was lost, but the text keeps a few hex numbers tied to real places (the two straits, Manila,
+Clark Field, Ormoc, the beachhead) and a few dozen set-up hexes. This tool
+
+1. reads those places and every other input from ``tools/sources/imperial_sunset_places.toml``;
+2. fits the hex grid to the real places (least squares, similarity transform), prints the residuals in nm and
+   keeps the simplest fit that is not clearly worse;
+3. samples a 1 km land mask (``global-land-mask``, build time only) about every map mile and classifies each hex
+   as sea, partial sea (impassable: mostly land, or water cut up by land) or land;
+4. forces the printed hexes to their role, closes every passage between the inner seas and the Philippine Sea
+   other than the two straits, and tags airfields, zones and edges;
+5. writes the two data files deterministically (run twice, same bytes).
+
+Run from the repository root::
+
+    /work/venv/bin/python tools/build_imperial_sunset_map.py [--preview /tmp/map.png] [--check]
+
+``--check`` rebuilds in memory and fails if the files on disk differ. The engine never imports this module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import tomllib
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ROOT / "tools" / "sources" / "imperial_sunset_places.toml"
+OUT_DIR = ROOT / "scenarios" / "imperial-sunset"
+SQ3 = math.sqrt(3.0)
+
+# Order in which feature kinds are written, so every run writes the same text.
+FEATURE_ORDER = (
+    "strait",
+    "port",
+    "base",
+    "beachhead",
+    "airfield",
+    "airfleet",
+    "blocked_side",
+    "sea_name",
+    "west_of",
+    "one_west_of",
+    "usaaf_search",
+    "pt_zone",
+    "edge",
+)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Projection and hex geometry
+# ---------------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Projection:
+    """Sinusoidal projection about (lat0, lon0), in nautical miles, x east and y south.
+
+    Equal-area and true to scale along every parallel, which is what a map maker working from a chart of the
+    Philippines (5-21 N) would get to within a few per cent whatever chart he used.
+    """
+
+    lat0: float
+    lon0: float
+
+    def forward(self, lat: np.ndarray | float, lon: np.ndarray | float) -> tuple[np.ndarray, np.ndarray]:
+        lat = np.asarray(lat, dtype=float)
+        lon = np.asarray(lon, dtype=float)
+        return (lon - self.lon0) * 60.0 * np.cos(np.radians(lat)), (self.lat0 - lat) * 60.0
+
+    def inverse(self, x: np.ndarray | float, y: np.ndarray | float) -> tuple[np.ndarray, np.ndarray]:
+        x = np.asarray(x, dtype=float)
+        y = np.asarray(y, dtype=float)
+        lat = self.lat0 - y / 60.0
+        return lat, self.lon0 + x / (60.0 * np.cos(np.radians(lat)))
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Pointy-topped hexes labelled RRCC; ``offset`` says whether odd or even rows sit half a hex east."""
+
+    offset: str
+    cols: tuple[int, int]
+    rows: tuple[int, int]
+    size_nm: float = 25.0  # across the flats
+
+    @property
+    def s_nm(self) -> float:
+        """Circumradius in nautical miles (map units of the core's HexMap.center are this long)."""
+        return self.size_nm / SQ3
+
+    def shifted(self, row: int) -> bool:
+        return (row % 2 == 1) == (self.offset == "odd")
+
+    def centre_nm(self, col: int, row: int) -> tuple[float, float]:
+        return SQ3 * self.s_nm * (col + (0.5 if self.shifted(row) else 0.0)), 1.5 * self.s_nm * row
+
+    def labels(self) -> list[tuple[int, int]]:
+        return [(c, r) for r in range(self.rows[0], self.rows[1] + 1) for c in range(self.cols[0], self.cols[1] + 1)]
+
+    def neighbours(self, col: int, row: int) -> list[tuple[int, int]]:
+        """On-map neighbours in a fixed order (east, west, then the two above, then the two below)."""
+        east_side = 1 if self.shifted(row) else 0  # the upper/lower neighbours are (col-1+e, col+e)
+        cand = [(col + 1, row), (col - 1, row)]
+        for dr in (-1, 1):
+            cand += [(col - 1 + east_side, row + dr), (col + east_side, row + dr)]
+        return [(c, r) for c, r in cand if self.cols[0] <= c <= self.cols[1] and self.rows[0] <= r <= self.rows[1]]
+
+    def locate(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Map miles -> (col, row) of the hex holding each point (cube rounding of fractional axial coordinates)."""
+        u = np.asarray(x, dtype=float) / self.s_nm
+        v = np.asarray(y, dtype=float) / self.s_nm
+        fr = v / 1.5
+        fq = u / SQ3 - fr / 2.0 - (0.5 if self.offset == "even" else 0.0)
+        fs = -fq - fr
+        q, r, s = np.round(fq), np.round(fr), np.round(fs)
+        dq, dr, ds = np.abs(q - fq), np.abs(r - fr), np.abs(s - fs)
+        fix_q = (dq > dr) & (dq > ds)
+        fix_r = ~fix_q & (dr > ds)
+        q = np.where(fix_q, -r - s, q)
+        r = np.where(fix_r, -q - s, r)
+        r = r.astype(int)
+        q = q.astype(int)
+        if self.offset == "odd":
+            col = q + (r - (r & 1)) // 2
+        else:
+            col = q + (r + (r & 1)) // 2
+        return col, r
+
+
+def label_of(col: int, row: int) -> str:
+    return f"{row:02d}{col:02d}"
+
+
+def parse_label(label: str) -> tuple[int, int]:
+    """'3119' -> (col 19, row 31)."""
+    return int(label[2:]), int(label[:2])
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Fit
+# ---------------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fit:
+    """Map miles = qc + z * (projected miles - pc), with complex numbers for 2-D points."""
+
+    z: complex
+    pc: complex
+    qc: complex
+    offset: str
+    free_scale: bool
+    free_rotation: bool
+    rms_nm: float
+
+    def to_map(self, px: np.ndarray, py: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        w = self.qc + self.z * ((px + 1j * py) - self.pc)
+        return w.real, w.imag
+
+    def to_projected(self, mx: np.ndarray, my: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        w = self.pc + ((mx + 1j * my) - self.qc) / self.z
+        return w.real, w.imag
+
+
+def fit_similarity(
+    proj_pts: np.ndarray, map_pts: np.ndarray, weights: np.ndarray, *, free_scale: bool, free_rotation: bool
+) -> tuple[complex, complex, complex]:
+    """Weighted least-squares similarity transform from projected to map points (closed form, complex algebra)."""
+    w = weights / weights.sum()
+    pc = complex((w * proj_pts).sum())
+    qc = complex((w * map_pts).sum())
+    a = proj_pts - pc
+    b = map_pts - qc
+    z = complex((w * np.conj(a) * b).sum() / (w * np.abs(a) ** 2).sum())
+    if not free_rotation:
+        z = complex(z.real, 0.0)
+    if not free_scale:
+        z = z / abs(z)
+    return z, pc, qc
+
+
+def weighted_rms(residuals: np.ndarray, weights: np.ndarray) -> float:
+    return float(math.sqrt((weights * np.abs(residuals) ** 2).sum() / weights.sum()))
+
+
+def choose_fit(src: dict, proj: Projection, cols: tuple[int, int], rows: tuple[int, int], out: list[str]) -> Fit:
+    """Try both row parities, fixed or free scale and rotation; keep the simplest fit that is not clearly worse."""
+    anchors = [a for a in src["anchor"] if a["weight"] > 0]
+    lat = np.array([a["lat"] for a in anchors])
+    lon = np.array([a["lon"] for a in anchors])
+    weights = np.array([a["weight"] for a in anchors])
+    px, py = proj.forward(lat, lon)
+    ppts = px + 1j * py
+    drop = float(src["fit"]["adopt_if_rms_drops"])
+    results: dict[tuple[str, bool, bool], Fit] = {}
+    out.append("Fit variants (weighted RMS over the fitted places, map nm):")
+    for offset in ("odd", "even"):
+        grid = Grid(offset, cols, rows)
+        mpts = np.array([complex(*grid.centre_nm(*parse_label(a["label"]))) for a in anchors])
+        for free_scale in (False, True):
+            for free_rotation in (False, True):
+                z, pc, qc = fit_similarity(ppts, mpts, weights, free_scale=free_scale, free_rotation=free_rotation)
+                res = qc + z * (ppts - pc) - mpts
+                f = Fit(z, pc, qc, offset, free_scale, free_rotation, weighted_rms(res, weights))
+                results[(offset, free_scale, free_rotation)] = f
+                out.append(
+                    f"  offset={offset:4s} scale={'free ' if free_scale else 'fixed'} "
+                    f"rotation={'free ' if free_rotation else 'fixed'}: rms {f.rms_nm:5.1f}, "
+                    f"scale {abs(z):.3f}, rotation {math.degrees(math.atan2(z.imag, z.real)):+.2f} deg"
+                )
+    best_offset = min(("odd", "even"), key=lambda o: results[(o, True, True)].rms_nm)
+    chosen = results[(best_offset, False, False)]
+    for key in ((best_offset, True, False), (best_offset, False, True), (best_offset, True, True)):
+        cand = results[key]
+        if cand.rms_nm <= chosen.rms_nm * (1.0 - drop):
+            chosen = cand
+    out.append(
+        f"Chosen: offset {chosen.offset}, scale {'free' if chosen.free_scale else 'fixed'}, rotation "
+        f"{'free' if chosen.free_rotation else 'fixed'} (a freedom is taken only if it cuts the RMS by "
+        f"{drop:.0%}); one hex = {25.0 / abs(chosen.z):.1f} real nm, rotation "
+        f"{math.degrees(math.atan2(chosen.z.imag, chosen.z.real)):+.2f} deg."
+    )
+    # For comparison: the same choice fitted to the six printed places alone.
+    six = [a for a in anchors if a["weight"] >= 1.0]
+    sx, sy = proj.forward(np.array([a["lat"] for a in six]), np.array([a["lon"] for a in six]))
+    grid = Grid(chosen.offset, cols, rows)
+    smap = np.array([complex(*grid.centre_nm(*parse_label(a["label"]))) for a in six])
+    sw = np.ones(len(six))
+    z, pc, qc = fit_similarity(sx + 1j * sy, smap, sw, free_scale=chosen.free_scale, free_rotation=chosen.free_rotation)
+    rms = weighted_rms(qc + z * (sx + 1j * sy - pc) - smap, sw)
+    out.append(
+        f"Same fit on the six printed places alone: rms {rms:.1f} map nm, one hex = {25.0 / abs(z):.1f} real nm."
+    )
+    return chosen
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Raster and connected components
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def label_components(mask: np.ndarray, group: np.ndarray | None = None) -> np.ndarray:
+    """4-connected components of ``mask``; with ``group``, cells join only cells of the same group value.
+
+    Returns, per cell, the flat index of a representative cell of its component (-1 off the mask). Min-label
+    propagation with pointer jumping: plain numpy, deterministic, a few dozen passes on this raster.
+    """
+    h, w = mask.shape
+    idx = np.arange(h * w).reshape(h, w)
+    lab = np.where(mask, idx, h * w)
+    big = h * w
+    # Which neighbour links are allowed (both cells on the mask, same group).
+    right = mask[:, :-1] & mask[:, 1:]
+    down = mask[:-1, :] & mask[1:, :]
+    if group is not None:
+        right &= group[:, :-1] == group[:, 1:]
+        down &= group[:-1, :] == group[1:, :]
+    while True:
+        new = lab.copy()
+        np.minimum(new[:, :-1], np.where(right, lab[:, 1:], big), out=new[:, :-1])
+        np.minimum(new[:, 1:], np.where(right, lab[:, :-1], big), out=new[:, 1:])
+        np.minimum(new[:-1, :], np.where(down, lab[1:, :], big), out=new[:-1, :])
+        np.minimum(new[1:, :], np.where(down, lab[:-1, :], big), out=new[1:, :])
+        flat = new.reshape(-1)
+        on = flat < big
+        for _ in range(4):  # pointer jumping: follow representatives of representatives
+            flat[on] = np.minimum(flat[on], flat[flat[on]])
+        if np.array_equal(new, lab):
+            break
+        lab = new
+    return np.where(mask, lab, -1)
+
+
+@dataclass
+class Raster:
+    """Land-mask samples over the whole map, each tagged with the hex it falls in."""
+
+    x: np.ndarray
+    y: np.ndarray
+    lat: np.ndarray
+    lon: np.ndarray
+    water: np.ndarray  # sea water (lakes count as land)
+    hex_id: np.ndarray  # index into Grid.labels(), -1 off the map
+    lakes: int = 0
+
+
+def build_raster(grid: Grid, fit: Fit, proj: Projection, step: float) -> Raster:
+    from global_land_mask import globe  # build-time dependency only (tools/requirements.txt)
+
+    labels = grid.labels()
+    xs = [grid.centre_nm(c, r)[0] for c, r in labels]
+    ys = [grid.centre_nm(c, r)[1] for c, r in labels]
+    pad = grid.s_nm + step
+    gx = np.arange(min(xs) - pad, max(xs) + pad, step)
+    gy = np.arange(min(ys) - pad, max(ys) + pad, step)
+    x, y = np.meshgrid(gx, gy)
+    px, py = fit.to_projected(x, y)
+    lat, lon = proj.inverse(px, py)
+    land = globe.is_land(lat, lon)
+    water = ~land
+    # Lakes (Laguna de Bay, Lanao, Taal) are water the fleets cannot reach: only water joined to the raster's
+    # border is sea.
+    comp = label_components(water)
+    border = np.unique(np.concatenate([comp[0], comp[-1], comp[:, 0], comp[:, -1]]))
+    border = border[border >= 0]
+    sea = np.isin(comp, border)
+    lakes = len(np.unique(comp[water & ~sea]))
+    col, row = grid.locate(x, y)
+    on = (col >= grid.cols[0]) & (col <= grid.cols[1]) & (row >= grid.rows[0]) & (row <= grid.rows[1])
+    ncols = grid.cols[1] - grid.cols[0] + 1
+    hex_id = np.where(on, (row - grid.rows[0]) * ncols + (col - grid.cols[0]), -1)
+    return Raster(x, y, lat, lon, sea, hex_id, lakes)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Classification
+# ---------------------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class HexData:
+    col: int
+    row: int
+    water: float = 0.0  # share of samples that are sea water
+    main_share: float = 0.0  # share of the hex's water in its largest body
+    main_comp: int = -1  # representative of that body (per-hex component labelling)
+    bodies: list[int] = field(default_factory=list)  # water bodies holding at least 20% of the hex's water
+    terrain: str = "land"
+    provenance: str = "reconstructed"
+    source: str = ""
+    notes: list[str] = field(default_factory=list)
+    features: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        return label_of(self.col, self.row)
+
+
+def classify(grid: Grid, ras: Raster, cfg: dict) -> tuple[dict[str, HexData], dict[int, set[int]], dict[int, int]]:
+    """First pass: water share and water bodies per hex, and the graph of water bodies touching across hexsides."""
+    labels = grid.labels()
+    n = len(labels)
+    hid = ras.hex_id
+    on = hid >= 0
+    comp = label_components(ras.water & on, group=hid)
+    counts = np.bincount(hid[on], minlength=n)
+    wcounts = np.bincount(hid[on & ras.water], minlength=n)
+    # Size of every per-hex water body.
+    flat_comp = comp[comp >= 0]
+    reps, sizes = np.unique(flat_comp, return_counts=True)
+    size_of = dict(zip(reps.tolist(), sizes.tolist(), strict=True))
+    hex_of_rep = {int(r): int(hid.reshape(-1)[r]) for r in reps}
+    best: dict[int, tuple[int, int]] = {}
+    per_hex: dict[int, list[tuple[int, int]]] = {}
+    for rep, size in sorted(size_of.items()):
+        h = hex_of_rep[rep]
+        per_hex.setdefault(h, []).append((rep, size))
+        if h not in best or size > best[h][1]:
+            best[h] = (rep, size)
+    data: dict[str, HexData] = {}
+    for i, (c, r) in enumerate(labels):
+        d = HexData(c, r)
+        d.water = wcounts[i] / counts[i] if counts[i] else 0.0
+        if i in best and wcounts[i]:
+            d.main_comp, main_size = best[i]
+            d.main_share = main_size / wcounts[i]
+            d.bodies = [rep for rep, size in per_hex[i] if size >= 0.2 * wcounts[i]]
+        if d.water < cfg["land_if_water_below"]:
+            d.terrain = "land"
+        elif d.water >= cfg["sea_if_water_at_least"] and d.main_share >= cfg["sea_main_body_at_least"]:
+            d.terrain = "sea"
+        else:
+            d.terrain = "partial"
+        d.source = f"land mask: {d.water:.0%} water, largest water body {d.main_share:.0%} of it"
+        data[d.label] = d
+    # Water bodies that touch across a hexside (4-neighbour samples in different hexes, both water).
+    links: dict[int, set[int]] = {}
+    for a, b in (
+        (comp[:, :-1], comp[:, 1:]),
+        (comp[:-1, :], comp[1:, :]),
+    ):
+        m = (a >= 0) & (b >= 0) & (a != b)
+        pairs = np.unique(np.stack([a[m], b[m]], axis=1), axis=0)
+        for u, v in pairs.tolist():
+            links.setdefault(u, set()).add(v)
+            links.setdefault(v, set()).add(u)
+    return data, links, hex_of_rep
+
+
+def joined(
+    d1: HexData, d2: HexData, links: dict[int, set[int]], hex_of_rep: dict[int, int], ids: dict[str, int]
+) -> bool:
+    """Can a ship sail from one hex's water to the other's without leaving the two hexes?
+
+    Only water bodies holding a real share of a hex's water count (``HexData.bodies``): a ship in a hex is
+    somewhere in its navigable water, not in a tidal creek.
+    """
+    if not d1.bodies or not d2.bodies:
+        return False
+    allowed = {ids[d1.label], ids[d2.label]}
+    goal = set(d2.bodies)
+    seen = set(d1.bodies)
+    todo = deque(sorted(seen))
+    while todo:
+        u = todo.popleft()
+        if u in goal:
+            return True
+        for v in sorted(links.get(u, ())):
+            if v not in seen and hex_of_rep[v] in allowed:
+                seen.add(v)
+                todo.append(v)
+    return False
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The build
+# ---------------------------------------------------------------------------------------------------------------
+
+
+class Build:
+    """Everything the generator computes, kept together so the checks and the preview can read it."""
+
+    def __init__(self, src: dict) -> None:
+        self.src = src
+        self.log: list[str] = []
+        m = src["map"]
+        self.proj = Projection(src["projection"]["lat0"], src["projection"]["lon0"])
+        cols, rows = tuple(m["cols"]), tuple(m["rows"])
+        self.fit = choose_fit(src, self.proj, cols, rows, self.log)
+        self.grid = Grid(self.fit.offset, cols, rows, float(m["hex_size_nm"]))
+        self.ids = {label_of(c, r): i for i, (c, r) in enumerate(self.grid.labels())}
+        self.residual_table()
+        cfg = src["classify"]
+        self.raster = build_raster(self.grid, self.fit, self.proj, float(cfg["raster_step_nm"]))
+        self.log.append(
+            f"Land mask sampled at {self.raster.water.size} points; {self.raster.lakes} lakes treated as land."
+        )
+        self.hexes, self.links, self.hex_of_rep = classify(self.grid, self.raster, cfg)
+        self.blocked: set[frozenset[str]] = {frozenset((b["a"], b["b"])) for b in src.get("blocked_side", [])}
+        self.force_roles()
+        self.settle_cut_pairs()
+        self.drop_enclosed()
+        self.line_hexes = self.luzon_strait_line()
+        self.close_other_passages()
+        self.tag_zones()
+        self.tag_airfields()
+        self.tag_sea_names()
+        self.tag_edges()
+        self.tag_blocked_sides()
+        self.check_setups()
+
+    # -- geometry helpers ----------------------------------------------------------------------------------------
+
+    def hex_at(self, lat: float, lon: float) -> str | None:
+        px, py = self.proj.forward(lat, lon)
+        mx, my = self.fit.to_map(px, py)
+        col, row = self.grid.locate(np.array([mx]), np.array([my]))
+        c, r = int(col[0]), int(row[0])
+        if not (self.grid.cols[0] <= c <= self.grid.cols[1] and self.grid.rows[0] <= r <= self.grid.rows[1]):
+            return None
+        return label_of(c, r)
+
+    def latlon_of(self, label: str) -> tuple[float, float]:
+        mx, my = self.grid.centre_nm(*parse_label(label))
+        px, py = self.fit.to_projected(np.array(mx), np.array(my))
+        lat, lon = self.proj.inverse(px, py)
+        return float(lat), float(lon)
+
+    def nbrs(self, label: str) -> list[str]:
+        return [label_of(c, r) for c, r in self.grid.neighbours(*parse_label(label))]
+
+    def sea_nbrs(self, label: str) -> list[str]:
+        return [
+            n for n in self.nbrs(label) if self.hexes[n].terrain == "sea" and frozenset((label, n)) not in self.blocked
+        ]
+
+    def component(self, start: str, barrier: Iterable[str] = ()) -> set[str]:
+        bar = set(barrier)
+        if start in bar or self.hexes[start].terrain != "sea":
+            return set()
+        seen = {start}
+        todo = deque([start])
+        while todo:
+            u = todo.popleft()
+            for v in self.sea_nbrs(u):
+                if v not in seen and v not in bar:
+                    seen.add(v)
+                    todo.append(v)
+        return seen
+
+    def shortest(self, start: str, goal: str, barrier: Iterable[str] = ()) -> list[str] | None:
+        bar = set(barrier)
+        prev: dict[str, str | None] = {start: None}
+        todo = deque([start])
+        while todo:
+            u = todo.popleft()
+            if u == goal:
+                path = [u]
+                while (p := prev[path[-1]]) is not None:
+                    path.append(p)
+                return path[::-1]
+            for v in self.sea_nbrs(u):
+                if v not in prev and v not in bar:
+                    prev[v] = u
+                    todo.append(v)
+        return None
+
+    def demote(self, label: str, why: str) -> None:
+        d = self.hexes[label]
+        d.terrain = "partial"
+        d.notes.append(why)
+
+    # -- steps ---------------------------------------------------------------------------------------------------
+
+    def residual_table(self) -> None:
+        self.residuals: list[tuple[str, str, float, float, float]] = []
+        self.log.append("Residuals (distance from the real place to its hex centre, real nm):")
+        scale = abs(self.fit.z)
+        for a in self.src["anchor"]:
+            px, py = self.proj.forward(a["lat"], a["lon"])
+            mx, my = self.fit.to_map(px, py)
+            hx, hy = self.grid.centre_nm(*parse_label(a["label"]))
+            res = math.hypot(float(mx) - hx, float(my) - hy) / scale
+            self.residuals.append((a["label"], a["name"], a["weight"], res, 0.0))
+            self.log.append(f"  {a['label']}  w={a['weight']:<4} {res:6.1f}  {a['name']}")
+
+    def force_roles(self) -> None:
+        self.forced: set[str] = set()
+        for f in self.src["forced"]:
+            d = self.hexes[f["label"]]
+            if d.terrain != f["terrain"]:
+                d.notes.append(f"terrain forced to {f['terrain']} (mask alone gives {d.terrain})")
+            d.terrain = f["terrain"]
+            d.provenance = f.get("provenance", "printed")
+            d.source = f"{f['case']}: {f['why']}; {d.source}"
+            for feat in f["features"]:
+                kind, _, name = feat.partition(":")
+                d.features.append((kind, name))
+            self.forced.add(f["label"])
+
+    def settle_cut_pairs(self) -> None:
+        """Two sea hexes side by side whose waters do not meet inside the pair (a cape, an island or an isthmus
+        lies across their common side) would let a fleet sail through land.
+
+        If the wetter of the two is open water and the other is marginal, the marginal one becomes partial sea
+        (that is how a printed map shows a long island such as Palawan: a chain of dark hexes). If both are open
+        water, neither is worth losing, and their common side is blocked instead.
+        """
+        keep = float(self.src["classify"]["block_if_both_water_at_least"])
+        self.cut_sides: set[frozenset[str]] = set()
+        changed = True
+        while changed:
+            changed = False
+            for label in sorted(self.hexes):
+                d = self.hexes[label]
+                if d.terrain != "sea":
+                    continue
+                for n in self.sea_nbrs(label):
+                    e = self.hexes[n]
+                    if joined(d, e, self.links, self.hex_of_rep, self.ids):
+                        continue
+                    cands = [x for x in (d, e) if x.label not in self.forced and x.water < keep]
+                    if not cands:
+                        self.cut_sides.add(frozenset((label, n)))
+                        self.blocked.add(frozenset((label, n)))
+                        continue
+                    loser = min(cands, key=lambda x: (x.water, x.label))
+                    other = e if loser is d else d
+                    self.demote(loser.label, f"land lies between its water and {other.label}'s")
+                    changed = True
+                    break
+                if changed:
+                    break
+        self.log.append(f"Blocked {len(self.cut_sides)} hexsides where land separates two open-water hexes.")
+
+    def drop_enclosed(self) -> None:
+        """Sea hexes with no sea route to the north, west or east edge are water no fleet can reach or leave (the
+        inner end of Davao Gulf, whose mouth lies south of the map): they become partial sea."""
+        edge = [
+            lab
+            for lab, d in sorted(self.hexes.items())
+            if d.terrain == "sea" and (d.col in self.grid.cols or d.row == self.grid.rows[0])
+        ]
+        reach: set[str] = set()
+        for e in edge:
+            if e not in reach:
+                reach |= self.component(e)
+        for lab, d in sorted(self.hexes.items()):
+            if d.terrain == "sea" and lab not in reach and lab not in self.forced:
+                self.demote(lab, "enclosed water: no sea route to the north, west or east edge")
+
+    def luzon_strait_line(self) -> list[str]:
+        """Hexes along the IHO limit between the South China Sea and the Philippine Sea north of Luzon."""
+        pts = self.src["straits"]["luzon_strait_line"]
+        out: list[str] = []
+        for (la1, lo1), (la2, lo2) in zip(pts, pts[1:], strict=False):
+            for t in np.linspace(0.0, 1.0, 200):
+                lab = self.hex_at(la1 + (la2 - la1) * t, lo1 + (lo2 - lo1) * t)
+                if lab is not None and lab not in out:
+                    out.append(lab)
+        return out
+
+    def seeds(self) -> tuple[str, str]:
+        s = self.src["straits"]
+        inner = self.hex_at(s["inner_seed"]["lat"], s["inner_seed"]["lon"])
+        outer = self.hex_at(s["outer_seed"]["lat"], s["outer_seed"]["lon"])
+        for seed in (inner, outer):
+            if seed is None or self.hexes[seed].terrain != "sea":
+                raise SystemExit(f"strait seed {seed} is not a sea hex")
+        assert inner and outer
+        return inner, outer
+
+    def close_other_passages(self) -> None:
+        """6.3 names two ways between the inner seas and the Philippine Sea; at 25 nm a hex is too coarse for the
+        narrows (San Juanico, the Dinagat passages, the Bicol isthmus), so any other hex chain is closed by making
+        the most landlocked hex on it partial sea."""
+        inner, outer = self.seeds()
+        barrier = {"3119", "3722", *self.line_hexes}
+        while True:
+            path = self.shortest(inner, outer, barrier)
+            if path is None:
+                break
+            cands = [p for p in path if p not in self.forced]
+            worst = max(cands, key=lambda p: (1.0 - self.hexes[p].water, p))
+            self.demote(
+                worst, "closes a passage between the inner seas and the Philippine Sea other than the two straits (6.3)"
+            )
+            self.log.append(f"Closed a back door at {worst} (path {'-'.join(path)})")
+        # Both straits must still join the two sides.
+        for strait in ("3119", "3722"):
+            sides = {
+                "inner": [n for n in self.sea_nbrs(strait) if n in self.component(inner, barrier)],
+                "outer": [n for n in self.sea_nbrs(strait) if n in self.component(outer, barrier)],
+            }
+            if not sides["inner"] or not sides["outer"]:
+                raise SystemExit(f"strait {strait} does not join the two sides: {sides}")
+
+    def tag_zones(self) -> None:
+        inner, outer = self.seeds()
+        barrier = {"3119", "3722", *self.line_hexes}
+        self.inner = self.component(inner, barrier)
+        self.outer = self.component(outer, barrier)
+        assert not (self.inner & self.outer)
+        for lab in sorted(self.inner):
+            self.hexes[lab].features.append(("west_of", "straits"))
+        for n in self.sea_nbrs("3722"):
+            if n in self.inner:
+                self.hexes[n].features.append(("one_west_of", "surigao"))
+        # USAAF search area (6.5.8), great-circle range from Morotai.
+        u = self.src["usaaf"]
+        for lab, d in sorted(self.hexes.items()):
+            lat, lon = self.latlon_of(lab)
+            if great_circle_nm(lat, lon, u["lat"], u["lon"]) <= u["range_nm"]:
+                d.features.append(("usaaf_search", u["name"]))
+        # PT boats (13.1.3.2 read over 11.2): sea hexes within the radius of the centre hex.
+        p = self.src["pt"]
+        cc, cr = parse_label(p["centre"])
+        for _lab, d in sorted(self.hexes.items()):
+            if d.terrain == "sea" and hex_distance(self.grid, (cc, cr), (d.col, d.row)) <= p["radius"]:
+                d.features.append(("pt_zone", "7th Fleet PT boats"))
+
+    def tag_airfields(self) -> None:
+        self.airfield_hexes: dict[str, str] = {}
+        for a in self.src["air"]["airfields"]:
+            lab = self.hex_at(a["lat"], a["lon"])
+            if lab is None:
+                raise SystemExit(f"airfield {a['name']} is off the map")
+            d = self.hexes[lab]
+            fleet = "2" if (a["island"] == "Luzon" and d.row < 25) else "1"
+            if ("airfield", a["name"]) not in d.features:
+                d.features.append(("airfield", a["name"]))
+            if ("airfleet", fleet) not in d.features:
+                d.features.append(("airfleet", fleet))
+            fleets = {n for k, n in d.features if k == "airfleet"}
+            if len(fleets) > 1:
+                raise SystemExit(f"hex {lab} holds airfields of both air fleets")
+            self.airfield_hexes[a["name"]] = lab
+
+    def tag_sea_names(self) -> None:
+        for s in self.src["straits"]["sea_names"]:
+            lab = self.hex_at(s["lat"], s["lon"])
+            if lab is None or self.hexes[lab].terrain != "sea":
+                raise SystemExit(f"sea name {s['name']} does not fall in a sea hex ({lab})")
+            self.hexes[lab].features.append(("sea_name", s["name"]))
+
+    def tag_blocked_sides(self) -> None:
+        for pair in sorted(self.blocked, key=sorted):
+            a, b = sorted(pair)
+            if self.hexes[a].terrain == "sea" and self.hexes[b].terrain == "sea":
+                self.hexes[a].features.append(("blocked_side", b))
+                self.hexes[b].features.append(("blocked_side", a))
+
+    def tag_edges(self) -> None:
+        for d in self.hexes.values():
+            if d.row == self.grid.rows[0]:
+                d.features.append(("edge", "north"))
+            if d.row == self.grid.rows[1]:
+                d.features.append(("edge", "south"))
+            if d.col == self.grid.cols[0]:
+                d.features.append(("edge", "west"))
+            if d.col == self.grid.cols[1]:
+                d.features.append(("edge", "east"))
+
+    def check_setups(self) -> None:
+        self.setup_report: list[tuple[str, str, str, str]] = []
+        for s in self.src["checks"]["setup"]:
+            d = self.hexes.get(s["label"])
+            terr = d.terrain if d else "off map"
+            lat, lon = self.latlon_of(s["label"])
+            where = f"{lat:.2f} N {lon:.2f} E"
+            self.setup_report.append((s["label"], s["what"], terr, where))
+            self.log.append(f"  set-up {s['label']} ({s['what']}, {s['case']}): {terr} at {where}")
+
+    # -- output --------------------------------------------------------------------------------------------------
+
+    def rows(self) -> list[HexData]:
+        return [self.hexes[label_of(c, r)] for c, r in self.grid.labels()]
+
+    def csv_text(self) -> str:
+        lines = ["label,terrain,features,provenance,source"]
+        for d in self.rows():
+            feats = sorted(set(d.features), key=lambda kn: (FEATURE_ORDER.index(kn[0]), kn[1]))
+            ftext = ";".join(f"{k}:{n}" for k, n in feats)
+            src = d.source + ("; " + "; ".join(d.notes) if d.notes else "")
+            zones = {"west_of", "one_west_of", "usaaf_search", "pt_zone", "sea_name", "blocked_side"}
+            if d.provenance == "printed" and zones & {k for k, _ in feats}:
+                src += "; the zone tags and blocked sides on this hex are reconstructed (notes/map-provenance.md)"
+            lines.append(",".join([d.label, d.terrain, csv_cell(ftext), d.provenance, csv_cell(src)]))
+        return "\n".join(lines) + "\n"
+
+    def toml_text(self) -> str:
+        m = self.src["map"]
+        z = self.fit.z
+        lat0, lon0 = self.latlon_of(label_of(m["cols"][0], m["rows"][0]))
+        lat1, lon1 = self.latlon_of(label_of(m["cols"][1], m["rows"][1]))
+        return "\n".join(
+            [
+                "# Generated by tools/build_imperial_sunset_map.py from tools/sources/imperial_sunset_places.toml.",
+                "# Do not edit by hand: change the sources and re-run the tool. Method and rulings:",
+                "# notes/map-provenance.md and notes/map-rulings.md.",
+                f'id = "{m["id"]}"',
+                f'name = "{m["name"]}"',
+                f"hex_size_nm = {m['hex_size_nm']}",
+                f'orientation = "{m["orientation"]}"',
+                f"label_digits = [{m['label_digits'][0]}, {m['label_digits'][1]}]",
+                f'first = "{m["first"]}"',
+                f'offset = "{self.fit.offset}"',
+                f"cols = [{m['cols'][0]}, {m['cols'][1]}]",
+                f"rows = [{m['rows'][0]}, {m['rows'][1]}]",
+                'provenance = "reconstructed"',
+                'source = "Real coastlines (GLOBE 30-arc-second land mask) on a hex grid fitted to the six hexes the '
+                'rulebook ties to places (6.3, 6.5.9, 9.4, 12.1, 12.3); see notes/map-provenance.md"',
+                "# Column numbers grow to the right (map east), row numbers grow downwards (map south).",
+                "",
+                "[projection]",
+                "# How a hex centre (HexMap.center, units of the circumradius s) maps to latitude and longitude:",
+                "# map_nm = center * s_nm; projected = pc + (map_nm - qc) / z (complex numbers x + iy, y south);",
+                "# lat = lat0 - y / 60; lon = lon0 + x / (60 cos lat). For rendering and checks only.",
+                'kind = "sinusoidal"',
+                f"lat0 = {self.proj.lat0}",
+                f"lon0 = {self.proj.lon0}",
+                f"s_nm = {self.grid.s_nm:.6f}",
+                f"z = [{z.real:.6f}, {z.imag:.6f}]",
+                f"pc = [{self.fit.pc.real:.4f}, {self.fit.pc.imag:.4f}]",
+                f"qc = [{self.fit.qc.real:.4f}, {self.fit.qc.imag:.4f}]",
+                f"real_nm_per_hex = {25.0 / abs(z):.2f}",
+                f"rms_residual_nm = {self.fit.rms_nm / abs(z):.2f}",
+                f"north_west_centre = [{lat0:.3f}, {lon0:.3f}]",
+                f"south_east_centre = [{lat1:.3f}, {lon1:.3f}]",
+                "",
+            ]
+        )
+
+
+def csv_cell(text: str) -> str:
+    if any(ch in text for ch in ',"\n'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def great_circle_nm(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    dl = math.radians(lon2 - lon1)
+    c = math.sin(p1) * math.sin(p2) + math.cos(p1) * math.cos(p2) * math.cos(dl)
+    return math.degrees(math.acos(max(-1.0, min(1.0, c)))) * 60.0
+
+
+def hex_distance(grid: Grid, a: tuple[int, int], b: tuple[int, int]) -> int:
+    def axial(c: int, r: int) -> tuple[int, int]:
+        push = (r - (r & 1)) // 2 if grid.offset == "odd" else (r + (r & 1)) // 2
+        return c - push, r
+
+    (q1, r1), (q2, r2) = axial(*a), axial(*b)
+    dq, dr = q1 - q2, r1 - r2
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Preview (build time only; never written into the repository)
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def preview(b: Build, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.collections import PolyCollection
+
+    colours = {"sea": "#bfe3f7", "partial": "#3d78b8", "land": "#d9cfa7"}
+    polys, fc = [], []
+    s = b.grid.s_nm
+    for d in b.rows():
+        cx, cy = b.grid.centre_nm(d.col, d.row)
+        polys.append(
+            [
+                (cx + s * math.cos(math.radians(30 + 60 * i)), cy + s * math.sin(math.radians(30 + 60 * i)))
+                for i in range(6)
+            ]
+        )
+        fc.append(colours[d.terrain])
+    fig, ax = plt.subplots(figsize=(14, 15), dpi=110)
+    ax.add_collection(PolyCollection(polys, facecolors=fc, edgecolors="#777777", linewidths=0.3))
+    r = b.raster
+    overlay = np.zeros(r.water.shape + (4,))
+    overlay[~r.water] = (0.35, 0.24, 0.12, 0.35)  # real land, drawn over the hexes
+    ax.imshow(overlay, extent=(r.x[0, 0], r.x[0, -1], r.y[-1, 0], r.y[0, 0]), origin="upper", zorder=2)
+    marks = {
+        "strait": ("*", "red"),
+        "port": ("s", "black"),
+        "beachhead": ("P", "red"),
+        "airfield": ("^", "darkgreen"),
+    }
+    for d in b.rows():
+        cx, cy = b.grid.centre_nm(d.col, d.row)
+        kinds = {k for k, _ in d.features}
+        for k, (mk, colr) in marks.items():
+            if k in kinds:
+                ax.plot(cx, cy, mk, color=colr, ms=7)
+        if "west_of" in kinds:
+            ax.plot(cx, cy, ".", color="#1f4e79", ms=2)
+        if "usaaf_search" in kinds:
+            ax.plot(cx + s * 0.4, cy, "x", color="purple", ms=3, alpha=0.5)
+        if "pt_zone" in kinds:
+            ax.plot(cx - s * 0.4, cy, "o", mfc="none", color="orange", ms=4)
+        if d.label in b.line_hexes:
+            ax.plot(cx, cy, "|", color="red", ms=8)
+        ax.text(cx, cy + 0.55 * s, d.label, ha="center", va="center", fontsize=3.2, color="#333333")
+    for lab, _what, terr, _ in b.setup_report:
+        c, r = parse_label(lab)
+        cx, cy = b.grid.centre_nm(c, r)
+        ax.plot(cx, cy, "o", mfc="none", mec="red" if terr != "sea" else "green", ms=9, mew=1.2)
+    for lab in b.forced:
+        c, r = parse_label(lab)
+        cx, cy = b.grid.centre_nm(c, r)
+        ax.text(cx, cy - 0.45 * s, lab, ha="center", fontsize=6, color="red", weight="bold")
+    xs = [p[0] for poly in polys for p in poly]
+    ys = [p[1] for poly in polys for p in poly]
+    ax.set_xlim(min(xs), max(xs))
+    ax.set_ylim(max(ys), min(ys))
+    ax.set_aspect("equal")
+    ax.set_title("Imperial Sunset map preview (build tool, not shipped)")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--preview", type=Path, help="write a PNG preview here (keep it out of the repository)")
+    ap.add_argument("--check", action="store_true", help="fail if the files on disk differ from a fresh build")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    src = tomllib.loads(SOURCES.read_text(encoding="utf-8"))
+    b = Build(src)
+    if not args.quiet:
+        print("\n".join(b.log))
+        counts = {t: sum(1 for d in b.rows() if d.terrain == t) for t in ("sea", "partial", "land")}
+        print(f"Hexes: {len(b.rows())} ({counts})")
+    files = {OUT_DIR / "map.toml": b.toml_text(), OUT_DIR / "map.csv": b.csv_text()}
+    if args.check:
+        stale = [p for p, text in files.items() if not p.exists() or p.read_text(encoding="utf-8") != text]
+        if stale:
+            print("out of date: " + ", ".join(str(p) for p in stale), file=sys.stderr)
+            return 1
+    else:
+        OUT_DIR.mkdir(parents=True, exist_ok=True)
+        for p, text in files.items():
+            p.write_text(text, encoding="utf-8", newline="\n")
+    if args.preview:
+        preview(b, args.preview)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
