@@ -1,0 +1,120 @@
+"""Small questions many Imperial Sunset modules ask: what is in a TF, how fast is it, is it day, who is where.
+
+Kept apart so the rules modules (one per rulebook module) do not import each other in circles.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from leyte.core.hexgrid import Hex
+from leyte.games.imperial_sunset.data import ISData, load
+from leyte.games.imperial_sunset.state import State, TFState
+
+AIR_FORMATIONS = {"1AF": "IJN", "2AF": "IJN", "USAAF": "USN"}
+CHITS = {"chit:IJN": "IJN", "chit:USN": "USN"}
+KAMIKAZE = "kamikaze"
+
+
+@cache
+def data() -> ISData:
+    """The game's static data, loaded once per process."""
+    return load()
+
+
+def hx(label: str) -> Hex:
+    return data().map.hex(label)
+
+
+def dist(a: str, b: str) -> int:
+    m = data().map
+    return m.hex(a).distance(m.hex(b))
+
+
+def is_day(st: State) -> bool:
+    return bool(st.flags.get("day", True))
+
+
+def turn_info(st: State) -> dict[str, Any]:
+    return st.flags.get("turn_info", {})
+
+
+def live_ships(st: State, tf: TFState) -> list[str]:
+    return [s for s in tf.ships if not st.ships[s].sunk and not st.ships[s].exited]
+
+
+def tf_types(st: State, tf: TFState) -> list[str]:
+    D = data()
+    return [D.ships[s].type for s in live_ships(st, tf)]
+
+
+def has_type(st: State, tf: TFState, types: frozenset[str] | set[str]) -> bool:
+    D = data()
+    return any(D.ships[s].type in types for s in live_ships(st, tf))
+
+
+def tf_speed(st: State, tf: TFState) -> int:
+    """MPs before penalties: the slowest ship's speed on this turn's parity (6.2); a dummy moves 4 (5.4)."""
+    if tf.dummy:
+        return data().mod("dummy.speed") if "dummy.speed" in data().mods else 4
+    D = data()
+    speeds = [D.ships[s].speed(st.ships[s].hits, st.turn) for s in live_ships(st, tf)]
+    return min(speeds) if speeds else 0
+
+
+def ship_speed(st: State, sid: str) -> int:
+    return data().ships[sid].speed(st.ships[sid].hits, st.turn)
+
+
+def active_tfs(st: State, side: str | None = None) -> list[TFState]:
+    return [t for t in st.tfs.values() if t.in_play and (side is None or t.side == side)]
+
+
+def enemy_markers_at(st: State, label: str, side: str) -> list[TFState]:
+    """Enemy TF markers (real or dummy) in a hex, in id order."""
+    return sorted((t for t in st.tfs_at(label) if t.side != side), key=lambda t: t.id)
+
+
+def tf_value(st: State, tf: TFState, *, undamaged_only: bool = False) -> int:
+    """Victory-point value of the ships in a TF (12.1/12.2 values), used by 12.3 and 8.3.9."""
+    D = data()
+    total = 0
+    for s in live_ships(st, tf):
+        if undamaged_only and st.ships[s].hits:
+            continue
+        total += D.ships[s].vp_sunk
+    return total
+
+
+def side_of_marker(st: State, marker: str) -> str:
+    if marker in CHITS:
+        return CHITS[marker]
+    if marker in AIR_FORMATIONS:
+        return AIR_FORMATIONS[marker]
+    if marker.startswith(KAMIKAZE):
+        return "IJN"
+    return st.tfs[marker].side
+
+
+def marker_name(st: State, marker: str, viewer: str | None = None) -> str:
+    """How a pool marker reads to ``viewer``: the owner sees the TF name, the opponent only "IJN TF"/"USN TF"."""
+    if marker in CHITS:
+        return f"{CHITS[marker]} command chit"
+    if marker in AIR_FORMATIONS:
+        return {"1AF": "IJN 1st Air Fleet", "2AF": "IJN 2nd Air Fleet", "USAAF": "USAAF"}[marker]
+    if marker.startswith(KAMIKAZE):
+        return "Kamikaze"
+    tf = st.tfs[marker]
+    if viewer in (None, "umpire", tf.side):
+        return tf.name
+    return public_tf_name(tf)
+
+
+def public_tf_name(tf: TFState) -> str:
+    """What the other side calls a TF marker: its marker number, never its name or contents.
+
+    Marker ids ("IJN-3") are dealt at random at set-up (13.1 lets players number their TFs as they like), so the
+    number tells the opponent nothing about which force it is.
+    """
+    return f"TF {tf.id}"

@@ -1,0 +1,322 @@
+"""Imperial Sunset's static data — map, counters, charts, modifiers, scenarios — loaded and validated once.
+
+The files live in ``scenarios/imperial-sunset/`` (formats in ``scenarios/README.md`` and
+``scenarios/imperial-sunset/notes/units-format.md``). Rules code reads every number from here: a ship's gunnery
+after its third hit, the Damage Table's 6 column, the strait search modifier. Nothing here changes during play.
+"""
+
+from __future__ import annotations
+
+import csv
+import tomllib
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from leyte.core.errors import ScenarioError
+from leyte.core.hexgrid import HexMap
+from leyte.core.paths import game_data_dir
+from leyte.core.tables import PROVENANCE_TAGS, Table
+
+GAME_ID = "imperial-sunset"
+
+CARRIER_TYPES = frozenset({"CV", "CVL", "CVE"})
+SMALL_TYPES = frozenset({"DD", "DE", "APD"})  # units whose damage points are ships (9.3)
+CRUISER_TYPES = frozenset({"CA", "CL", "CLAA", "CAV"})
+CAPITAL_TYPES = frozenset({"BB", "CV", "CVL", "CVE"})  # for the submarine contact report (10.5)
+
+# How a search report groups ship types (7.2: the example reports battleships, cruisers, destroyers, carriers).
+REPORT_CATEGORY = {
+    "BB": "battleships",
+    "CV": "carriers",
+    "CVL": "carriers",
+    "CVE": "carriers",
+    "CA": "cruisers",
+    "CL": "cruisers",
+    "CLAA": "cruisers",
+    "CAV": "cruisers",
+    "DD": "destroyers",
+    "DE": "destroyers",
+    "APD": "transports",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A ship's values after a given number of hits (0 = undamaged), from its damage track (9.0)."""
+
+    speed_odd: int
+    speed_even: int
+    gunnery: int
+    aa: int
+    air_ops: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ShipDef:
+    """One ship counter."""
+
+    id: str
+    name: str
+    side: str
+    fleet: str
+    type: str
+    gunnery: int
+    aa: int
+    torpedo: bool
+    speed_odd: int
+    speed_even: int
+    capacity: int
+    vp_sunk: int
+    vp_damaged: int
+    track: tuple[Box, ...]
+    vp_per_point: int = 0  # DD/DE units: each damage point scores (12.1/12.2)
+    air_search_range: int = 0  # 7.2
+    air_ops_lost_at: int | None = None  # 9.1: carriers stop operating aircraft from this box
+    provenance: str = ""
+    source: str = ""
+
+    @property
+    def small(self) -> bool:
+        return self.type in SMALL_TYPES
+
+    @property
+    def carrier(self) -> bool:
+        return self.type in CARRIER_TYPES
+
+    @property
+    def category(self) -> str:
+        return REPORT_CATEGORY.get(self.type, "other")
+
+    def box(self, hits: int) -> Box:
+        if hits <= 0:
+            return self.track[0]
+        return self.track[min(hits, len(self.track) - 1)]
+
+    def speed(self, hits: int, turn: int) -> int:
+        """Speed after ``hits`` on game turn ``turn`` (mixed speeds: the lower on odd turns, 6.2)."""
+        b = self.box(hits)
+        return b.speed_odd if turn % 2 else b.speed_even
+
+
+@dataclass(frozen=True, slots=True)
+class AirDef:
+    """One air unit counter."""
+
+    id: str
+    name: str
+    side: str
+    kind: str  # F, B, FB, HB
+    strength: int
+    reduced: int  # IJN weaker step / USN exhausted side
+    range: int
+    parent: str  # carrier ship id or formation id (1AF, 2AF, USAAF, KAMIKAZE)
+    squadron: str = ""
+    provenance: str = ""
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ModDef:
+    id: str
+    value: int
+    case: str
+    description: str
+    provenance: str
+    source: str
+
+
+@dataclass
+class ISData:
+    """Everything static about Imperial Sunset."""
+
+    folder: Path
+    map: HexMap
+    ships: dict[str, ShipDef]
+    air: dict[str, AirDef]
+    tables: dict[str, Table]
+    mods: dict[str, ModDef]
+    scenarios: dict[str, dict[str, Any]]
+    turn_record: dict[str, dict[int, dict[str, Any]]]
+    value_provenance: list[dict[str, str]] = field(default_factory=list)
+
+    def mod(self, key: str) -> int:
+        try:
+            return self.mods[key].value
+        except KeyError:
+            raise ScenarioError(f"{self.folder / 'modifiers.csv'}: no modifier {key!r}") from None
+
+    def table(self, key: str) -> Table:
+        try:
+            return self.tables[key]
+        except KeyError:
+            raise ScenarioError(f"{self.folder / 'tables'}: no table {key!r}") from None
+
+    @cached_property
+    def units(self) -> Any:
+        """Every counter as one pandas DataFrame (ships and air units), with provenance and source."""
+        import pandas as pd
+
+        rows = []
+        for s in self.ships.values():
+            rows.append({
+                "id": s.id, "name": s.name, "side": s.side, "fleet": s.fleet, "type": s.type, "unit": "ship",
+                "gunnery": s.gunnery, "aa": s.aa, "torpedo": s.torpedo, "speed_odd": s.speed_odd,
+                "speed_even": s.speed_even, "damage_capacity": s.capacity, "vp_sunk": s.vp_sunk,
+                "vp_damaged": s.vp_damaged, "provenance": s.provenance, "source": s.source,
+            })
+        for a in self.air.values():
+            rows.append({
+                "id": a.id, "name": a.name, "side": a.side, "type": a.kind, "unit": "air", "strength": a.strength,
+                "reduced": a.reduced, "range": a.range, "parent": a.parent, "squadron": a.squadron,
+                "provenance": a.provenance, "source": a.source,
+            })
+        return pd.DataFrame(rows).set_index("id")
+
+    def provenance_frame(self) -> Any:
+        """Per-value provenance of every counter (unit id, field, provenance, source)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.value_provenance)
+
+    @property
+    def options(self) -> dict[str, str]:
+        from leyte.games.imperial_sunset.scenario import OPTIONS
+
+        return dict(OPTIONS)
+
+
+def _read_csv(path: Path) -> list[dict[str, str]]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError(f"{path}: file not found") from None
+    return list(csv.DictReader(text.splitlines()))
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ScenarioError(f"{path}: file not found") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ScenarioError(f"{path}: not valid TOML: {e}") from None
+
+
+class _Row:
+    """Typed access to one CSV row with errors that name the file, row and field."""
+
+    def __init__(self, path: Path, lineno: int, row: dict[str, str]) -> None:
+        self.path, self.lineno, self.row = path, lineno, row
+
+    def err(self, fld: str, msg: str) -> ScenarioError:
+        return ScenarioError(f"{self.path.name}, row {self.lineno}, field {fld!r}: {msg}")
+
+    def str(self, fld: str, default: str | None = None) -> str:
+        v = self.row.get(fld)
+        if v is None or v.strip() == "":
+            if default is not None:
+                return default
+            raise self.err(fld, "missing")
+        return v.strip()
+
+    def int(self, fld: str, default: int | None = None) -> int:
+        v = self.row.get(fld)
+        if v is None or v.strip() == "":
+            if default is not None:
+                return default
+            raise self.err(fld, "missing")
+        try:
+            return int(v)
+        except ValueError:
+            raise self.err(fld, f"{v!r} is not a whole number") from None
+
+    def bool(self, fld: str, default: bool | None = None) -> bool:
+        v = (self.row.get(fld) or "").strip().lower()
+        if v in ("true", "yes", "1", "t", "y"):
+            return True
+        if v in ("false", "no", "0", "f", "n"):
+            return False
+        if v == "" and default is not None:
+            return default
+        raise self.err(fld, f"{v!r} is not true/false")
+
+
+def _rows(path: Path) -> list[_Row]:
+    return [_Row(path, i, r) for i, r in enumerate(_read_csv(path), start=2)]
+
+
+def load(folder: str | Path | None = None) -> ISData:
+    """Read and validate every Imperial Sunset data file."""
+    folder = Path(folder) if folder is not None else game_data_dir(GAME_ID)
+    hexmap = HexMap.load(folder)
+    tracks: dict[str, dict[int, Box]] = {}
+    for r in _rows(folder / "damage_tracks.csv"):
+        sid = r.str("ship")
+        tracks.setdefault(sid, {})[r.int("box")] = Box(
+            r.int("speed_odd"), r.int("speed_even"), r.int("gunnery"), r.int("aa"), r.bool("air_ops", True)
+        )
+    ships: dict[str, ShipDef] = {}
+    for r in _rows(folder / "ships.csv"):
+        sid = r.str("id")
+        if sid in ships:
+            raise r.err("id", f"ship {sid!r} appears twice")
+        side = r.str("side")
+        if side not in ("IJN", "USN"):
+            raise r.err("side", f"{side!r} is not IJN or USN")
+        cap = r.int("damage_capacity")
+        if cap < 1:
+            raise r.err("damage_capacity", "must be at least 1")
+        tr = tracks.get(sid)
+        if tr is None or sorted(tr) != list(range(cap + 1)):
+            raise r.err("id", f"damage_tracks.csv must give boxes 0..{cap} for ship {sid!r}")
+        prov = r.str("provenance", "reconstructed")
+        if prov not in PROVENANCE_TAGS + ("mixed",):
+            raise r.err("provenance", f"{prov!r} is not a provenance tag")
+        ships[sid] = ShipDef(
+            id=sid, name=r.str("name"), side=side, fleet=r.str("fleet", ""), type=r.str("type"),
+            gunnery=r.int("gunnery"), aa=r.int("aa"), torpedo=r.bool("torpedo"),
+            speed_odd=r.int("speed_odd"), speed_even=r.int("speed_even"), capacity=cap,
+            vp_sunk=r.int("vp_sunk", 0), vp_damaged=r.int("vp_damaged", 0),
+            track=tuple(tr[i] for i in range(cap + 1)), provenance=prov, source=r.str("source", ""),
+            vp_per_point=r.int("vp_per_damage_point", 0), air_search_range=r.int("air_search_range", 0),
+            air_ops_lost_at=r.int("air_ops_lost_at", 0) or None,
+        )
+    air: dict[str, AirDef] = {}
+    for r in _rows(folder / "air_units.csv"):
+        aid = r.str("id")
+        if aid in air:
+            raise r.err("id", f"air unit {aid!r} appears twice")
+        kind = r.str("kind")
+        if kind not in ("F", "B", "FB", "HB", "K"):
+            raise r.err("kind", f"{kind!r} is not F, B, FB, HB or K")
+        air[aid] = AirDef(
+            id=aid, name=r.str("name", aid), side=r.str("side"), kind=kind, strength=r.int("strength"),
+            reduced=r.int("reduced", 0), range=r.int("range"), parent=r.str("parent"),
+            squadron=r.str("squadron", ""), provenance=r.str("provenance", "reconstructed"),
+            source=r.str("source", ""),
+        )
+    tables: dict[str, Table] = {}
+    tdir = folder / "tables"
+    for p in sorted(tdir.glob("*.toml")):
+        t = Table.load(p)
+        tables[t.id] = t
+    mods: dict[str, ModDef] = {}
+    for r in _rows(folder / "modifiers.csv") + _rows(folder / "constants.csv"):
+        mid = r.str("id")
+        if mid in mods:
+            raise r.err("id", f"modifier or constant {mid!r} appears twice")
+        prov = r.str("provenance")
+        if prov not in PROVENANCE_TAGS:
+            raise r.err("provenance", f"{prov!r} is not a provenance tag")
+        mods[mid] = ModDef(mid, r.int("value"), r.str("case", ""), r.str("description", ""), prov,
+                           r.str("source", ""))
+    scenarios: dict[str, dict[str, Any]] = {}
+    for p in sorted((folder / "scenarios").glob("*.toml")):
+        scenarios[p.stem] = _read_toml(p)
+    turn_record: dict[str, dict[int, dict[str, Any]]] = {}
+    for r in _rows(folder / "turn_record.csv"):
+        turn_record.setdefault(r.str("scenario"), {})[r.int("turn")] = dict(r.row)
+    vprov = _read_csv(folder / "value_provenance.csv") if (folder / "value_provenance.csv").exists() else []
+    return ISData(folder, hexmap, ships, air, tables, mods, scenarios, turn_record, vprov)

@@ -1,0 +1,512 @@
+"""Movement (module 6): task forces hex by hex, the limits on where they may go, and damaged ships going home.
+
+6.1 TFs move one hex at a time through sea hexes only (partial-sea and land hexes are closed). 6.2 A TF has the MPs
+of its slowest ship (mixed speeds: lower on odd turns), less its -1/-2 MP markers; surface combat ends its move
+(6.2.5). 6.3 The IJN may leave by the west and north edges, the USN only with damaged ships and their escorts by
+the east edge; USN forces may enter the San Bernardino Strait hex but go no further west, and only USN cruisers and
+destroyers may go one hex beyond Surigao Strait. 6.4 Damaged ships may detach; once alone they head for a base at
+full speed (IJN: north or west edge, cruisers also Manila; USN: east edge) and move in the Terminal Phase.
+
+The special rules that limit movement also live here: IJN Fanaticism (13.1.5.2) and the Wild Bull (13.1.5.1).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cache
+from typing import Any
+
+from leyte.core.errors import IllegalAction
+from leyte.core.game import Action, Context, Decision
+from leyte.games.imperial_sunset import engine
+from leyte.games.imperial_sunset.common import (
+    data,
+    dist,
+    enemy_markers_at,
+    has_type,
+    is_day,
+    live_ships,
+    ship_speed,
+)
+from leyte.games.imperial_sunset.data import CARRIER_TYPES, CRUISER_TYPES, SMALL_TYPES
+from leyte.games.imperial_sunset.engine import ask, opt, pop
+from leyte.games.imperial_sunset.state import ShipState, State, TFState
+
+BEACHHEAD = "3521"
+ORMOC = "3520"
+MANILA = "2512"
+SAN_BERNARDINO = "3119"
+SURIGAO = "3722"
+FANATIC_FORCES = ("Force A", "Force B", "Force C", "Shima Force")
+
+
+def queue(st: State, frames: list[tuple[str, dict[str, Any]]]) -> None:
+    """Push reaction frames (searches, reports, submarine and PT attacks) to run next, in the order given."""
+    engine.push_many(st, frames)
+
+
+# -- geometry the rules need ------------------------------------------------------------------------------------
+
+
+@cache
+def _sea_distance_field(goal: str) -> dict[str, int]:
+    """Sea-path distance from every sea hex to ``goal`` (BFS through sea hexes only)."""
+    m = data().map
+    start = m.hex(goal)
+    out = {goal: 0}
+    q = deque([start])
+    while q:
+        h = q.popleft()
+        d = out[m.label(h)]
+        for n in m.neighbours(h):
+            lab = m.label(n)
+            if lab not in out and m.is_sea(n) and not side_blocked(m.label(h), lab):
+                out[lab] = d + 1
+                q.append(n)
+    return out
+
+
+def sea_distance(a: str, b: str) -> int | None:
+    return _sea_distance_field(b).get(a)
+
+
+def _zone(label: str, kind: str, name: str | None = None) -> bool:
+    m = data().map
+    return m.has_feature(m.hex(label), kind, name)
+
+
+def beyond_straits(label: str) -> bool:
+    """Inner-sea hexes west of the two straits (the map tags them ``west_of``), where 6.3 limits the USN."""
+    return _zone(label, "west_of")
+
+
+@cache
+def _blocked() -> frozenset[tuple[str, str]]:
+    """Hexsides closed by land between two sea hexes (map feature ``blocked_side:<neighbour>``), both ways."""
+    m = data().map
+    out = set()
+    for h in m.hexes:
+        for kind, name in m.features(h):
+            if kind == "blocked_side":
+                out.add((m.label(h), name))
+                out.add((name, m.label(h)))
+    return frozenset(out)
+
+
+def side_blocked(a: str, b: str) -> bool:
+    return (a, b) in _blocked()
+
+
+def sea_step(a_label: str, b_label: str) -> bool:
+    """Can a ship go from one hex to the adjacent one (both sea, the hexside open)?"""
+    m = data().map
+    return m.is_sea(m.hex(b_label)) and not side_blocked(a_label, b_label)
+
+
+def edge_of(label: str) -> set[str]:
+    m = data().map
+    return {n for k, n in m.features(m.hex(label)) if k == "edge"}
+
+
+# -- legality ---------------------------------------------------------------------------------------------------
+
+
+def tf_is_fanatic(st: State, tf: TFState) -> bool:
+    """IJN Fanaticism binds Forces A, B, C and Shima (13.1.5.2) until they have fought a significant battle."""
+    if not st.options.get("fanaticism", True) or tf.side != "IJN" or tf.dummy:
+        return False
+    if tf.significant_battle:
+        return False
+    return tf.name in FANATIC_FORCES or bool(st.flags.get("fanatic_tfs", {}).get(tf.id))
+
+
+def wild_bull_target(st: State, tf: TFState) -> str | None:
+    """The hex a Wild Bull-bound Third Fleet TF must close on, if it is bound (13.1.5.1)."""
+    wb = st.secret.get("wild_bull")
+    if not wb or tf.side != "USN" or tf.id not in wb.get("bound", []):
+        return None
+    if st.turn > wb.get("until_turn", 0):
+        return None
+    target = st.tfs.get(wb.get("target", ""))
+    if target is None or not target.in_play:
+        return None
+    return target.hex
+
+
+def move_refusal(st: State, tf: TFState, fr: dict[str, Any], to: str) -> tuple[str, str] | None:
+    """Why ``tf`` may not enter ``to`` now, as (rule, reason); None if it may."""
+    m = data().map
+    here = tf.hex or ""
+    try:
+        h_to = m.hex(to)
+    except ValueError:
+        return "6.1", f"{to} is not a hex on the map"
+    if h_to not in m.neighbours(m.hex(here)):
+        return "6.1", f"{to} is not adjacent to {here}; hexes cannot be skipped"
+    if fr.get("combat_done"):
+        return "6.2.5", "surface combat has ended this TF's movement"
+    if fr["mp"] < 1:
+        return "6.2", "no movement points left"
+    if m.terrain(h_to) != "sea":
+        return "6.1", f"{to} is {m.terrain(h_to)} — only sea hexes may be entered"
+    if side_blocked(here, to):
+        return "6.1", f"the hexside between {here} and {to} is land — the hexes are not connected by sea"
+    if tf.side == "USN" and not tf.dummy and beyond_straits(to):
+        beside_surigao = h_to in m.neighbours(m.hex(SURIGAO))
+        light = all(data().ships[s].type in CRUISER_TYPES | {"DD", "DE"} for s in live_ships(st, tf))
+        if not beside_surigao:
+            return "6.3", (f"USN forces may enter San Bernardino ({SAN_BERNARDINO}) and Surigao ({SURIGAO}) "
+                           "Straits but not the inner seas beyond them")
+        if not light:
+            return "6.3", "only USN cruisers and destroyers may go beyond Surigao Strait"
+        if beyond_straits(here):
+            return "6.3", "USN cruisers and destroyers may go only one hex beyond Surigao Strait"
+    friends = [t for t in st.tfs_at(to, tf.side) if t.id != tf.id]
+    if len(friends) >= 2:
+        return "5.5", f"two friendly TFs are already in {to}"
+    if tf.side == "USN" and tf.fleet and any(t.fleet and t.fleet != tf.fleet for t in friends):
+        return "5.5", "Third and Seventh Fleet TFs may not stack together"
+    if tf_is_fanatic(st, tf):
+        d_here, d_to = sea_distance(here, BEACHHEAD), sea_distance(to, BEACHHEAD)
+        if d_here is not None and d_to is not None and d_to >= d_here:
+            return "13.1.5.2", f"IJN Fanaticism: {tf.name} must keep advancing on the beachhead {BEACHHEAD}"
+    target = wild_bull_target(st, tf)
+    if target is not None and dist(to, target) >= dist(here, target):
+        return "13.1.5.1", "Wild Bull: this Third Fleet TF must close on the detected IJN carrier force"
+    return None
+
+
+def exit_refusal(st: State, tf: TFState, fr: dict[str, Any]) -> tuple[str, str] | None:
+    """Why ``tf`` may not leave the map from its hex now; None if it may (6.3, 12.2, 13.1.5.2)."""
+    edges = edge_of(tf.hex or "")
+    if not edges:
+        return "6.3", f"{tf.hex} is not on a map edge"
+    if fr["mp"] < 1 or fr.get("combat_done"):
+        return "6.2", "no movement points left to leave the map"
+    if tf.side == "IJN":
+        if not edges & {"west", "north"}:
+            return "6.3", "IJN forces leave only by the west or north edge"
+        if any(data().ships[s].type == "APD" for s in live_ships(st, tf)):
+            return "12.2", "the IJN transport (APD) may never be withdrawn"
+        if tf_is_fanatic(st, tf):
+            return "13.1.5.2", f"IJN Fanaticism: {tf.name} may not leave before fighting a significant battle"
+        date = str(st.flags.get("turn_info", {}).get("date", ""))
+        if tf.name == "Ozawa Force" and st.options.get("fanaticism", True) and date < "1944-10-26":
+            return "13.1.5.2", "the Ozawa Force may not leave the map before 26 October"
+        return None
+    if "east" not in edges:
+        return "6.3", "USN forces leave only by the east edge"
+    if tf.dummy or not all(st.ships[s].hits or st.ships[s].destination == "east" for s in live_ships(st, tf)):
+        return "6.3", "only damaged USN ships and their escorts may leave the map"
+    return None
+
+
+def mandatory_battle(st: State, tf: TFState, fr: dict[str, Any]) -> bool:
+    """8.3: a detected active TF with a detected enemy TF in its hex must fight before it moves on or stops."""
+    if tf.dummy or fr.get("combat_done") or not tf.detected:
+        return False
+    return any(t.detected and not t.dummy for t in enemy_markers_at(st, tf.hex or "", tf.side))
+
+
+def battle_possible(st: State, tf: TFState, fr: dict[str, Any]) -> bool:
+    if tf.dummy or fr.get("combat_done"):
+        return False
+    return any(t.detected and not t.dummy for t in enemy_markers_at(st, tf.hex or "", tf.side))
+
+
+def air_search_possible(st: State, tf: TFState, fr: dict[str, Any]) -> bool:
+    from leyte.games.imperial_sunset.detection import air_search_range
+
+    return is_day(st) and not tf.dummy and not fr.get("air_searched") and air_search_range(st, tf) > 0
+
+
+def _must_keep_moving(st: State, tf: TFState, fr: dict[str, Any]) -> tuple[str, str] | None:
+    """Fanaticism and the Wild Bull oblige full-speed moves while a closing move exists."""
+    if fr.get("combat_done") or fr["mp"] < 1:
+        return None
+    m = data().map
+    closer = [m.label(n) for n in m.neighbours(m.hex(tf.hex or ""))
+              if move_refusal(st, tf, fr, m.label(n)) is None]
+    if not closer:
+        return None
+    if tf_is_fanatic(st, tf):
+        return "13.1.5.2", f"IJN Fanaticism: {tf.name} must use its MPs to advance on {BEACHHEAD}"
+    if wild_bull_target(st, tf) is not None:
+        return "13.1.5.1", "Wild Bull: this Third Fleet TF must use its MPs to close on the IJN carriers"
+    return None
+
+
+# -- the activation's decision ----------------------------------------------------------------------------------
+
+
+def activation_decision(st: State, fr: dict[str, Any]) -> Decision:
+    from leyte.games.imperial_sunset import air
+
+    tf = st.tfs[fr["tf"]]
+    m = data().map
+    options: list[Action] = []
+    must_fight = mandatory_battle(st, tf, fr)
+    if not tf.dummy:
+        options += air.activation_options(st, fr)
+    if air_search_possible(st, tf, fr):
+        options.append(opt("air_search", "Air search: search every enemy TF in range (7.2)"))
+    if battle_possible(st, tf, fr):
+        options.append(opt("surface_attack", f"Surface attack the detected enemy in {tf.hex} (8.3)"))
+    if not must_fight:
+        for n in m.neighbours(m.hex(tf.hex or "")):
+            lab = m.label(n)
+            if move_refusal(st, tf, fr, lab) is None:
+                options.append(opt("move", f"Move to {lab}", to=lab))
+        if exit_refusal(st, tf, fr) is None:
+            options.append(opt("exit", f"Leave the map from {tf.hex} (6.3)"))
+        if _can_unload(st, tf, fr):
+            options.append(opt("unload", f"Unload the transport at Ormoc {ORMOC} (1 MP, 12.1)"))
+        if _must_keep_moving(st, tf, fr) is None:
+            options.append(opt("end_activation", "End this activation"))
+    prompt = f"{tf.name} in {tf.hex}, {fr['mp']} MP left" + (" — must fight (8.3)" if must_fight else "")
+    return ask(tf.side, "tf_activation", prompt, "4.4", options)
+
+
+def _can_unload(st: State, tf: TFState, fr: dict[str, Any]) -> bool:
+    if tf.side != "IJN" or tf.hex != ORMOC or fr["mp"] < 1 or fr.get("combat_done"):
+        return False
+    return any(data().ships[s].type == "APD" and not st.ships[s].landed_at_ormoc for s in live_ships(st, tf))
+
+
+def explain_refusal(st: State, fr: dict[str, Any], action: Action) -> IllegalAction | None:
+    tf = st.tfs[fr["tf"]]
+    if action.kind == "move":
+        to = str(action.get("to", ""))
+        why = move_refusal(st, tf, fr, to)
+        if why is None and mandatory_battle(st, tf, fr):
+            why = ("8.3", "a detected enemy TF shares this hex: surface combat must be fought first")
+        if why:
+            return IllegalAction(why[0], f"{tf.name} cannot move to {to}: {why[1]}")
+    if action.kind == "exit":
+        why = exit_refusal(st, tf, fr)
+        if why:
+            return IllegalAction(why[0], f"{tf.name} cannot leave the map: {why[1]}")
+    if action.kind == "end_activation":
+        why = _must_keep_moving(st, tf, fr)
+        if mandatory_battle(st, tf, fr):
+            why = ("8.3", "a detected enemy TF shares this hex: surface combat must be fought first")
+        if why:
+            return IllegalAction(why[0], f"{tf.name} cannot stop yet: {why[1]}")
+    return None
+
+
+def activation_act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+    from leyte.games.imperial_sunset import air, detection, special, submarines, surface, victory
+
+    tf = st.tfs[fr["tf"]]
+    k = action.kind
+    if k == "move":
+        frm, to = tf.hex or "", str(action["to"])
+        fr["mp"] -= 1
+        fr["entered_from"] = frm
+        fr["moved"] = True
+        fr["path"].append(to)
+        tf.hex = to
+        tf.moved = True
+        if tf.side == "IJN" and (to in (SAN_BERNARDINO, SURIGAO)):
+            tf.through_strait = True
+        ctx.emit("6.1", f"{tf.name} moves {frm} -> {to}", kind="move",
+                 data={"tf": tf.id, "from": frm, "to": to, "mp_left": fr["mp"]}, visible=(tf.side,))
+        ctx.emit("6.1", f"TF {tf.id} moves {frm} -> {to}", kind="move_public",
+                 data={"tf": tf.id, "from": frm, "to": to}, visible=("IJN", "USN"))
+        reactions: list[tuple[str, dict[str, Any]]] = []
+        reactions += submarines.contact_frames(st, tf, frm, leaving=True)
+        reactions += submarines.contact_frames(st, tf, to, leaving=False)
+        reactions += special.pt_frames(st, tf, to)
+        reactions += detection.arrival_searches(st, tf, ctx, arriving=True)
+        queue(st, reactions)
+        victory.check_beachhead(st, tf, ctx)
+        return
+    if k == "exit":
+        _exit_tf(st, tf, ctx)
+        pop(st, fr)
+        end_of_subphase(st, ctx)
+        return
+    if k == "air_search":
+        fr["air_searched"] = True
+        queue(st, detection.air_search(st, tf, ctx))
+        return
+    if k == "surface_attack":
+        surface.start_battle(st, tf.hex or "", tf.id, ctx, entered_from=fr.get("entered_from"))
+        return
+    if k == "unload":
+        fr["mp"] -= 1
+        for s in live_ships(st, tf):
+            if data().ships[s].type == "APD" and not st.ships[s].landed_at_ormoc:
+                st.ships[s].landed_at_ormoc = True
+                left = data().ships[s].capacity - st.ships[s].hits
+                victory.award(st, "IJN", left, f"{data().ships[s].name} lands troops at Ormoc", "12.1", ctx)
+        return
+    if k == "end_activation":
+        if not fr.get("moved"):
+            queue(st, submarines.contact_frames(st, tf, tf.hex or "", leaving=False, stayed=True))
+            if st.stack[-1] is not fr:
+                fr["ending"] = True
+                return
+        _finish(st, fr, ctx)
+        return
+    if air.act(st, fr, action, ctx):
+        return
+    raise IllegalAction("4.4", f"{action.text} is not something this TF can do now")
+
+
+def _finish(st: State, fr: dict[str, Any], ctx: Context) -> None:
+    tf = st.tfs[fr["tf"]]
+    pop(st, fr)
+    ctx.emit("4.4", f"{tf.name} ends its activation in {tf.hex}", kind="activate_end",
+             data={"tf": tf.id}, visible=(tf.side,))
+    end_of_subphase(st, ctx)
+
+
+def _exit_tf(st: State, tf: TFState, ctx: Context) -> None:
+    tf.exited = True
+    tf.in_play = False
+    for s in live_ships(st, tf):
+        st.ships[s].exited = True
+    ctx.emit("6.3", f"TF {tf.id} leaves the map from {tf.hex}", kind="exit",
+             data={"tf": tf.id, "hex": tf.hex, "side": tf.side})
+    tf.hex = None
+
+
+def end_of_subphase(st: State, ctx: Context) -> None:
+    """After any activation: owners may detach ships damaged in it (6.4); then clear the damage flags."""
+    damaged = [s for s in st.ships.values() if s.damaged_this_activation and not s.sunk]
+    for side in ("USN", "IJN"):
+        eligible = [s.id for s in damaged if s.side == side and detach_refusal(st, s) is None]
+        if eligible:
+            engine.push(st, "detach", side=side, ships=eligible)
+    for s in st.ships.values():
+        s.damaged_this_activation = False
+
+
+# -- detaching damaged ships (6.4, 9.3, 9.4) --------------------------------------------------------------------
+
+
+def detach_refusal(st: State, ship: ShipState) -> tuple[str, str] | None:
+    d = data().ships[ship.id]
+    if ship.sunk or ship.tf is None or ship.independent:
+        return "6.4", "only a damaged ship still in a TF can detach"
+    if d.type in SMALL_TYPES:
+        return "9.3", "destroyer, escort and transport units never detach for damage"
+    if ship.hits == 0:
+        return "6.4", "the ship is not damaged"
+    if ship.side == "IJN" and ship.hits * 2 < d.capacity:
+        return "9.4", "IJN ships detach only after half their damage capacity (rounded up) is gone"
+    return None
+
+
+def destinations(st: State, ship_id: str) -> list[str]:
+    d = data().ships[ship_id]
+    if d.side == "USN":
+        return ["east"]
+    out = ["north", "west"]
+    if d.type in ("CA", "CL", "CLAA", "CAV"):
+        out.append("manila")
+    return out
+
+
+@engine.frame("detach")
+class Detach:
+    """6.4: at the end of the sub-phase in which it was damaged, a ship may leave its TF and head for a base."""
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision:
+        side = fr["side"]
+        options = []
+        for sid in fr["ships"]:
+            s = st.ships[sid]
+            if detach_refusal(st, s) is not None:
+                continue
+            for dest in destinations(st, sid):
+                options.append(opt("detach", f"Detach {data().ships[sid].name} towards {dest}", ship=sid, to=dest))
+        options.append(opt("detach_done", "Keep the remaining damaged ships with their TFs"))
+        return ask(side, "detach", "Detach damaged ships? (6.4)", "6.4", options)
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        if action.kind == "detach_done":
+            pop(st, fr)
+            return
+        sid = str(action["ship"])
+        detach(st, sid, str(action["to"]), ctx)
+        fr["ships"] = [s for s in fr["ships"] if s != sid]
+        if not fr["ships"]:
+            pop(st, fr)
+
+
+def detach(st: State, sid: str, destination: str, ctx: Context) -> None:
+    """Take a ship out of its TF onto the map as a detected independent with a forced destination (6.4)."""
+    s = st.ships[sid]
+    tf = st.tfs[s.tf] if s.tf else None
+    s.hex = tf.hex if tf else s.hex
+    if tf is not None:
+        tf.ships.remove(sid)
+        s.detected = tf.detected or True  # 6.4: a detached ship carries a Detected marker
+        s.mp_penalty = max(s.mp_penalty, tf.mp_markers)
+    s.tf = None
+    s.independent = True
+    s.destination = destination
+    ctx.emit("6.4", f"{data().ships[sid].name} detaches in {s.hex}, bound {destination}", kind="detach",
+             data={"ship": sid, "hex": s.hex, "to": destination})
+    if tf is not None and not live_ships(st, tf):
+        tf.in_play = False
+        ctx.emit("5.1", f"TF {tf.id} has no ships left and is removed", kind="tf_removed", data={"tf": tf.id})
+
+
+def _goal_hexes(destination: str) -> list[str]:
+    m = data().map
+    if destination == "manila":
+        return [MANILA]
+    return [m.label(h) for h in m.find("edge", destination) if m.is_sea(h)]
+
+
+def forced_route(st: State, sid: str) -> list[str] | None:
+    """Shortest sea route from an independent's hex to its destination (6.4: the fewest hexes)."""
+    s = st.ships[sid]
+    m = data().map
+    goals = _goal_hexes(s.destination or "")
+    best: list[str] | None = None
+    for g in goals:
+        p = m.path(m.hex(s.hex or ""), m.hex(g), passable=m.is_sea,
+                   cost=lambda a, b: 1.0 if not side_blocked(m.label(a), m.label(b)) else 1e6)
+        if p is None or any(side_blocked(m.label(a), m.label(b)) for a, b in zip(p, p[1:])):
+            continue
+        if best is None or len(p) < len(best):
+            best = [m.label(h) for h in p]
+    return best
+
+
+def move_independents(st: State, side: str, ctx: Context) -> None:
+    """3.3/6.4: each detached damaged ship spends its full speed along its forced route and leaves at the edge."""
+    for sid in sorted(s.id for s in st.ships.values() if s.side == side and s.independent):
+        s = st.ships[sid]
+        if s.sunk or s.exited or s.in_port or not s.destination:
+            continue
+        mp = max(0, ship_speed(st, sid) - s.mp_penalty)
+        s.mp_penalty = 0
+        route = forced_route(st, sid)
+        if route is None:
+            ctx.emit("6.4", f"{data().ships[sid].name} has no sea route {s.destination}; it stays", kind="move")
+            continue
+        steps = route[1 : 1 + mp]
+        if steps:
+            s.hex = steps[-1]
+        reached = s.hex == route[-1]
+        if reached and s.destination == "manila":
+            s.in_port = True
+            ctx.emit("9.4", f"{data().ships[sid].name} reaches Manila and is safe from air attack", kind="move")
+        elif reached and mp > len(steps):
+            s.exited = True
+            ctx.emit("6.3", f"{data().ships[sid].name} leaves the map by the {s.destination} edge", kind="exit",
+                     data={"ship": sid, "side": side})
+        elif steps:
+            ctx.emit("6.4", f"{data().ships[sid].name} (damaged) moves to {s.hex}", kind="move",
+                     data={"ship": sid, "to": s.hex})
+
+
+_ = (CARRIER_TYPES, has_type)

@@ -1,0 +1,87 @@
+"""Imperial Sunset as a ``leyte`` game: the Rules object the core Game drives.
+
+Stateless glue: every call gets the ``State``; the work is done by the module of the rulebook it concerns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from leyte.core.errors import IllegalAction
+from leyte.core.game import Action, Context, Decision
+from leyte.games.imperial_sunset import engine
+from leyte.games.imperial_sunset.common import data
+from leyte.games.imperial_sunset.state import State
+
+# Importing the rules modules registers their frames with the engine.
+from leyte.games.imperial_sunset import (  # noqa: E402,F401  isort: skip
+    activation,
+    air,
+    detection,
+    movement,
+    scenario,
+    sequence,
+    special,
+    submarines,
+    surface,
+    taskforces,
+    views,
+)
+
+
+class ImperialSunset:
+    id = "imperial-sunset"
+    name = "Imperial Sunset: the Battle of Leyte Gulf, 23-26 October 1944"
+    players = ("IJN", "USN")
+
+    def scenario_ids(self) -> list[str]:
+        order = ["historical", "what-if", "campaign"]
+        ids = list(data().scenarios)
+        return [s for s in order if s in ids] + sorted(s for s in ids if s not in order)
+
+    def load_scenario(self, source: str | Mapping[str, Any]) -> dict[str, Any]:
+        return scenario.read_position(source)
+
+    def new_state(self, pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) -> State:
+        return scenario.new_state(pos, options, ctx)
+
+    def decision(self, st: State) -> Decision | None:
+        return engine.decision(st)
+
+    def apply(self, st: State, action: Action, ctx: Context) -> None:
+        engine.act(st, action, ctx)
+
+    def refusal(self, st: State, action: Action) -> IllegalAction:
+        fr = engine.top(st)
+        d = engine.decision(st)
+        if fr is not None:
+            h = engine.HANDLERS[fr["kind"]]
+            if hasattr(h, "refuse"):
+                why = h.refuse(st, fr, action)
+                if why is not None:
+                    return why
+        if d is None:
+            return IllegalAction("12.0", "the game is over")
+        kinds = sorted({o.kind for o in d.options})
+        return IllegalAction(d.rule, f"{action.text!r} is not one of the {len(d.options)} legal options for "
+                             f"{d.player}'s {d.kind} decision (option kinds: {', '.join(kinds)})",
+                             state=f"turn {st.turn} {st.phase}")
+
+    def result(self, st: State) -> dict[str, Any] | None:
+        return st.result
+
+    def view(self, st: State, player: str | None) -> dict[str, Any]:
+        return views.view(st, player)
+
+    def state_to_dict(self, st: State) -> dict[str, Any]:
+        return st.to_dict()
+
+    def copy_state(self, st: State) -> State:
+        return st.copy()
+
+    def data(self) -> Any:
+        return data()
+
+
+RULES = ImperialSunset()

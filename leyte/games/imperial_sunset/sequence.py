@@ -1,0 +1,118 @@
+"""Sequence of play (module 3): the Initial, Activation and Terminal Phases of each six-hour turn.
+
+3.1 Initial Phase, in order: new units enter; task forces reorganise (and dummies come and go); aircraft steps
+(reinforcement rolls, CAP, readiness — in ``air``); submarines are determined and placed; the PT boats are placed;
+the activation pool is filled. 3.2 Activation Phase: markers are drawn until the pool is empty. 3.3 Terminal Phase:
+damaged independents move (IJN first), aircraft flip and recover, night clears detection, sonar markers go.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from leyte.core.game import Context
+from leyte.games.imperial_sunset import engine
+from leyte.games.imperial_sunset.common import data
+from leyte.games.imperial_sunset.engine import frame, pop, push, push_many
+from leyte.games.imperial_sunset.state import State
+
+
+def turn_record(st: State, turn: int) -> dict[str, Any]:
+    """The turn record line for ``turn`` of this game's scenario (date, day or night, special events)."""
+    rec = st.flags.get("turn_record", {}).get(str(turn))
+    if rec is None:
+        rec = data().turn_record.get(st.flags.get("turn_record_key", st.scenario), {}).get(turn)
+    return dict(rec or {})
+
+
+def _is_day(rec: dict[str, Any]) -> bool:
+    tod = str(rec.get("time", rec.get("tod", rec.get("day_night", "day")))).lower()
+    return "night" not in tod
+
+
+@frame("turn")
+class Turn:
+    """Start of a game turn: bookkeeping, then the three phases in order."""
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        from leyte.games.imperial_sunset import air
+
+        rec = turn_record(st, st.turn)
+        st.flags["turn_info"] = rec
+        st.flags["day"] = _is_day(rec)
+        st.phase = "initial"
+        st.flags["reorg_moved"] = []
+        for tf in st.tfs.values():
+            tf.activated = False
+            tf.moved = False
+            tf.air_mp_lost_this_turn = 0
+            tf.reorganized = False
+        ctx.emit("3.0", f"Turn {st.turn}: {rec.get('date', '')} {'day' if st.flags['day'] else 'night'}".strip(),
+                 kind="turn", data={"turn": st.turn, "day": st.flags["day"], "record": rec})
+        pop(st, fr)
+        frames: list[tuple[str, dict[str, Any]]] = [
+            ("reinforcements", {}),
+            ("reorganize", {"side": "IJN"}),
+            ("reorganize", {"side": "USN"}),
+            ("reorg_penalties", {}),
+        ]
+        frames += air.initial_phase_frames(st)
+        frames += [
+            ("subs", {}),
+            ("pt_place", {}),
+            ("fill_pool", {}),
+            ("activation_phase", {}),
+            ("terminal", {}),
+            ("end_turn", {}),
+        ]
+        push_many(st, frames)
+
+
+@frame("terminal")
+class Terminal:
+    """3.3: damaged independents move (IJN, then USN), aircraft recover, night clears detection, subs go."""
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        from leyte.games.imperial_sunset import air, movement, submarines, victory
+
+        st.phase = "terminal"
+        pop(st, fr)
+        movement.move_independents(st, "IJN", ctx)
+        movement.move_independents(st, "USN", ctx)
+        air.terminal_phase(st, ctx)
+        if not st.flags.get("day", True):
+            cleared = 0
+            for tf in st.tfs.values():
+                if tf.detected:
+                    tf.detected = False
+                    cleared += 1
+            for s in st.ships.values():
+                if s.independent and s.detected and not s.sunk:
+                    s.detected = False
+            ctx.emit("3.3", f"Night: detection markers removed ({cleared} TFs undetected)", kind="detection")
+        submarines.remove_all(st, ctx)
+        victory.seventh_fleet_proximity(st, ctx)
+
+
+@frame("end_turn")
+class EndTurn:
+    """Advance the turn marker, or end the game after the last turn (12.0)."""
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        from leyte.games.imperial_sunset import victory
+
+        pop(st, fr)
+        if st.turn >= st.last_turn:
+            victory.finish(st, ctx, reason="last turn played")
+            return
+        st.turn += 1
+        push(st, "turn")
+
+
+def start(st: State, ctx: Context) -> None:
+    """Begin play at the current turn (after set-up) and run to the first decision."""
+    push(st, "turn")
+    engine.advance(st, ctx)

@@ -1,0 +1,305 @@
+"""Task forces (module 5): forming, splitting, merging and disbanding TFs, dummies, limits and stacking.
+
+5.1 In the Initial Phase ships in one hex may be regrouped into new or existing TFs; a TF split from another keeps
+its detection status, and the opponent learns a new TF's size as a detection result of 5 would tell it. 5.2/5.3 The
+IJN may have ten naval TFs in play, the USN sixteen; Third and Seventh Fleet ships never share a TF (5.3.1).
+5.4 Dummy TFs (no ships, 4 MPs, no search or combat) may be added or removed each Initial Phase; any detection
+removes one. 5.5 Two friendly TFs a hex (fleet-pure for the USN), 16 ship units a TF; 5.5.1 at most four USN TFs
+with fleet or light carriers, five such carriers a TF, four TFs with escort carriers, six a TF. 6.2.1 A TF formed or
+changed in the Initial Phase loses one MP this turn. New units enter here too (3.1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from leyte.core.errors import IllegalAction
+from leyte.core.game import Action, Context, Decision
+from leyte.games.imperial_sunset import engine
+from leyte.games.imperial_sunset.common import active_tfs, data, live_ships
+from leyte.games.imperial_sunset.engine import ask, frame, opt, pop
+from leyte.games.imperial_sunset.state import State, TFState
+
+
+def tf_count(st: State, side: str) -> int:
+    return len(active_tfs(st, side))
+
+
+def tf_limit(side: str) -> int:
+    return data().mod(f"tf_limit.{side}")
+
+
+def new_tf_id(st: State, side: str) -> str:
+    """The next unused marker number for a side (ids are never reused, so the log stays unambiguous)."""
+    n = 1 + max([int(t.id.split("-")[1]) for t in st.tfs.values() if t.side == side] or [0])
+    return f"{side}-{n}"
+
+
+def composition_refusal(st: State, side: str, fleet: str | None, ships: list[str],
+                        exclude_tf: str | None = None) -> tuple[str, str] | None:
+    """Why a TF holding ``ships`` would break 5.3.1/5.5/5.5.1; None if it is fine."""
+    D = data()
+    if len(ships) > D.mod("tf.max_ship_units"):
+        return "5.5", f"a TF holds at most {D.mod('tf.max_ship_units')} ship units"
+    if side == "USN":
+        fleets = {D.ships[s].fleet for s in ships if D.ships[s].fleet}
+        if len(fleets) > 1:
+            return "5.3.1", "Third and Seventh Fleet ships never share a TF"
+        big = sum(1 for s in ships if D.ships[s].type in ("CV", "CVL"))
+        cve = sum(1 for s in ships if D.ships[s].type == "CVE")
+        if big > D.mod("usn.carriers_per_tf"):
+            return "5.5.1", f"at most {D.mod('usn.carriers_per_tf')} fleet or light carriers in one TF"
+        if cve > D.mod("usn.cves_per_tf"):
+            return "5.5.1", f"at most {D.mod('usn.cves_per_tf')} escort carriers in one TF"
+        others = [t for t in active_tfs(st, "USN") if t.id != exclude_tf and not t.dummy]
+        if big and sum(1 for t in others if any(D.ships[s].type in ("CV", "CVL") for s in live_ships(st, t))) \
+                >= D.mod("usn.carrier_tfs"):
+            return "5.5.1", f"at most {D.mod('usn.carrier_tfs')} USN TFs may hold fleet or light carriers"
+        if cve and sum(1 for t in others if any(D.ships[s].type == "CVE" for s in live_ships(st, t))) \
+                >= D.mod("usn.cve_tfs"):
+            return "5.5.1", f"at most {D.mod('usn.cve_tfs')} USN TFs may hold escort carriers"
+    return None
+
+
+def stack_refusal(st: State, side: str, hex_label: str, fleet: str | None, extra: int = 1) -> tuple[str, str] | None:
+    """5.5: would ``extra`` more friendly TFs in ``hex_label`` break stacking?"""
+    friends = st.tfs_at(hex_label, side)
+    if len(friends) + extra > data().mod("stack.friendly_tfs"):
+        return "5.5", f"at most {data().mod('stack.friendly_tfs')} friendly TFs in one hex"
+    if side == "USN" and fleet and any(t.fleet and t.fleet != fleet for t in friends):
+        return "5.5", "Third and Seventh Fleet TFs may not stack together"
+    return None
+
+
+def _reorg_options(st: State, side: str) -> list[Action]:
+    D = data()
+    opts: list[Action] = []
+    room = tf_count(st, side) < tf_limit(side)
+    tfs = sorted(active_tfs(st, side), key=lambda t: t.id)
+    moved = set(st.flags.get("reorg_moved", []))
+    for tf in tfs:
+        # Ruling (RULINGS 5.4): a dummy placed this Initial Phase stays until the next one, and each ship changes
+        # TF at most once per Initial Phase — the rules set no number, and without a bound regrouping never ends.
+        if tf.dummy and tf.entered_turn != st.turn:
+            opts.append(opt("dummy_remove", f"Remove dummy TF {tf.id} in {tf.hex}", tf=tf.id))
+    for tf in tfs:
+        if tf.dummy:
+            continue
+        ships = live_ships(st, tf)
+        for s in ships:
+            if s in moved:
+                continue
+            for other_tf in tfs:
+                if other_tf.id == tf.id or other_tf.dummy or other_tf.hex != tf.hex:
+                    continue
+                if composition_refusal(st, side, other_tf.fleet, live_ships(st, other_tf) + [s],
+                                       exclude_tf=other_tf.id) is None:
+                    opts.append(opt("transfer", f"Move {D.ships[s].name} from {tf.name} to {other_tf.name}",
+                                    ship=s, to=other_tf.id))
+            if room and len(ships) > 1 and stack_refusal(st, side, tf.hex or "", tf.fleet) is None \
+                    and composition_refusal(st, side, tf.fleet, [s], exclude_tf=None) is None:
+                opts.append(opt("split", f"Form a new TF with {D.ships[s].name} from {tf.name}", ship=s))
+    for s in sorted(st.ships.values(), key=lambda x: x.id):
+        if s.id in moved:
+            continue
+        if s.side != side or not s.independent or s.sunk or s.exited or s.in_port or s.hex is None:
+            continue
+        fleet = D.ships[s.id].fleet or None
+        if room and stack_refusal(st, side, s.hex, fleet) is None:
+            opts.append(opt("form_independent", f"Form a TF for {D.ships[s.id].name} in {s.hex}", ship=s.id))
+    if room:
+        opts.append(opt("dummy_create", "Create a dummy TF"))
+    opts.append(opt("reorg_done", "Finish reorganising"))
+    return opts
+
+
+@frame("reorganize")
+class Reorganize:
+    """5.1/5.4: one side regroups its TFs and dummies, one small change at a time."""
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision:
+        side = fr["side"]
+        return ask(side, "reorganize", f"{side}: reorganise task forces and dummies (Initial Phase)", "5.1",
+                   _reorg_options(st, side))
+
+    @staticmethod
+    def refuse(st: State, fr: dict[str, Any], action: Action) -> IllegalAction | None:
+        side = fr["side"]
+        if action.kind in ("split", "dummy_create", "form_independent") and tf_count(st, side) >= tf_limit(side):
+            return IllegalAction("5.2" if side == "IJN" else "5.3",
+                                 f"the {side} already has {tf_limit(side)} TFs in play")
+        if action.kind == "transfer":
+            s, to = str(action.get("ship", "")), str(action.get("to", ""))
+            if s in st.ships and to in st.tfs:
+                tf = st.tfs[to]
+                why = composition_refusal(st, side, tf.fleet, live_ships(st, tf) + [s], exclude_tf=to)
+                if why:
+                    return IllegalAction(why[0], why[1])
+                src = st.ships[s].tf
+                if src is None or st.tfs[src].hex != tf.hex:
+                    return IllegalAction("5.1", "ships can only change TF within one hex")
+        return None
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        side = fr["side"]
+        D = data()
+        k = action.kind
+        if k == "reorg_done":
+            pop(st, fr)
+            return
+        if k == "dummy_remove":
+            tf = st.tfs[str(action["tf"])]
+            tf.in_play = False
+            ctx.emit("5.4", f"TF {tf.id} is withdrawn", kind="tf_removed", data={"tf": tf.id})
+            return
+        if k == "dummy_create":
+            engine.push(st, "dummy_place", side=side)
+            return
+        if k in ("transfer", "split", "form_independent"):
+            st.flags.setdefault("reorg_moved", []).append(str(action["ship"]))
+        if k == "transfer":
+            sid, to = str(action["ship"]), st.tfs[str(action["to"])]
+            src = st.tfs[st.ships[sid].tf or ""]
+            src.ships.remove(sid)
+            to.ships.append(sid)
+            st.ships[sid].tf = to.id
+            src.reorganized = to.reorganized = True
+            if st.ships[sid].mp_penalty:
+                to.mp_markers = max(to.mp_markers, st.ships[sid].mp_penalty)  # 6.2.4: penalties travel
+            ctx.emit("5.1", f"{D.ships[sid].name} moves from {src.name} to {to.name}", kind="reorganize",
+                     data={"ship": sid, "from": src.id, "to": to.id}, visible=(side,))
+            if not live_ships(st, src):
+                src.in_play = False
+                ctx.emit("5.1", f"TF {src.id} is disbanded", kind="tf_removed", data={"tf": src.id})
+            return
+        if k == "split":
+            sid = str(action["ship"])
+            src = st.tfs[st.ships[sid].tf or ""]
+            new = TFState(id=new_tf_id(st, side), side=side, name=f"{src.name} (detached group)", hex=src.hex,
+                          ships=[sid], fleet=src.fleet, detected=src.detected, reorganized=True,
+                          entered_turn=st.turn)
+            src.ships.remove(sid)
+            src.reorganized = True
+            st.ships[sid].tf = new.id
+            st.tfs[new.id] = new
+            from leyte.games.imperial_sunset.detection import new_tf_report
+
+            new_tf_report(st, new, ctx)
+            return
+        if k == "form_independent":
+            sid = str(action["ship"])
+            s = st.ships[sid]
+            new = TFState(id=new_tf_id(st, side), side=side, name=f"{D.ships[sid].name} group", hex=s.hex,
+                          ships=[sid], fleet=D.ships[sid].fleet or None, detected=s.detected,
+                          reorganized=True, entered_turn=st.turn)
+            s.independent, s.tf, s.hex = False, new.id, None
+            new.mp_markers = s.mp_penalty
+            st.tfs[new.id] = new
+            from leyte.games.imperial_sunset.detection import new_tf_report
+
+            new_tf_report(st, new, ctx)
+            return
+        raise IllegalAction("5.1", f"{action.text} is not a reorganisation step")
+
+
+@frame("dummy_place")
+class DummyPlace:
+    """5.4: a new dummy may go in any sea hex where stacking allows."""
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision:
+        m = data().map
+        side = fr["side"]
+        hexes = [m.label(h) for h in m.hexes if m.is_sea(h) and stack_refusal(st, side, m.label(h), None) is None]
+        own = sorted({t.hex for t in active_tfs(st, side) if t.hex and t.hex in hexes})
+        ordered = own + [h for h in hexes if h not in own]  # beside a real TF first, as 5.4 advises
+        return ask(side, "dummy_place", "Where does the dummy TF go?", "5.4",
+                   [opt("dummy_hex", f"Dummy to {h}", hex=h) for h in ordered])
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        side = fr["side"]
+        tf = TFState(id=new_tf_id(st, side), side=side, name="Dummy", hex=str(action["hex"]), dummy=True,
+                     entered_turn=st.turn)
+        st.tfs[tf.id] = tf
+        pop(st, fr)
+        ctx.emit("5.4", f"{side} dummy TF {tf.id} placed in {tf.hex}", kind="dummy", data={"tf": tf.id},
+                 visible=(side,))
+        ctx.emit("5.1", f"A new {side} TF {tf.id} appears in {tf.hex}", kind="tf_new",
+                 data={"tf": tf.id, "hex": tf.hex, "side": side})
+
+
+@frame("reorg_penalties")
+class ReorgPenalties:
+    """6.2.1: every TF formed or changed this Initial Phase loses one MP this turn."""
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        pop(st, fr)
+        loss = data().mod("reorganize.mp_loss")
+        for tf in sorted(st.tfs.values(), key=lambda t: t.id):
+            if tf.in_play and tf.reorganized and not tf.dummy:
+                tf.mp_markers += loss
+                ctx.emit("6.2.1", f"{tf.name} reorganised: -{loss} MP this turn", kind="mp",
+                         data={"tf": tf.id}, visible=(tf.side,))
+
+
+@frame("reinforcements")
+class Reinforcements:
+    """3.1: forces arriving this turn enter at one of their entry hexes, undetected (13.1.2, 13.1.4)."""
+
+    @staticmethod
+    def _due(st: State) -> list[dict[str, Any]]:
+        return [r for r in st.flags.get("reinforcements", []) if int(r["turn"]) == st.turn and not r.get("done")]
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        due = Reinforcements._due(st)
+        if not due:
+            return None
+        r = due[0]
+        options = [opt("enter", f"{r['name']} enters at {h}", group=r["id"], hex=h)
+                   for h in r["hexes"] if stack_refusal(st, r["side"], h, r.get("fleet")) is None]
+        if not options:
+            return None
+        return ask(r["side"], "reinforcement", f"Where does {r['name']} enter?", "3.1", options)
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        r = next(x for x in Reinforcements._due(st) if x["id"] == action["group"])
+        enter_group(st, r, str(action["hex"]), ctx)
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        due = Reinforcements._due(st)
+        if due:
+            r = due[0]
+            r["done"] = True
+            ctx.emit("3.1", f"{r['name']} cannot enter this turn: every entry hex is full", kind="reinforcement",
+                     visible=(r["side"],))
+            r2 = dict(r, turn=st.turn + 1, done=False, id=r["id"] + "+")
+            st.flags["reinforcements"].append(r2)
+            return
+        pop(st, fr)
+
+
+def enter_group(st: State, r: dict[str, Any], hex_label: str, ctx: Context) -> None:
+    """Put an arriving TF on the map with its ships and aircraft."""
+    from leyte.games.imperial_sunset.state import AirState, ShipState
+
+    r["done"] = True
+    side = r["side"]
+    tf = TFState(id=r.get("marker") or new_tf_id(st, side), side=side, name=r["name"], hex=hex_label,
+                 ships=list(r["ships"]), fleet=r.get("fleet"), detected=bool(r.get("detected", False)),
+                 entered_turn=st.turn)
+    st.tfs[tf.id] = tf
+    for sid in r["ships"]:
+        st.ships[sid] = ShipState(id=sid, side=side, tf=tf.id, hits=int(r.get("hits", {}).get(sid, 0)))
+    for a in r.get("air", []):
+        st.air[a["id"]] = AirState(id=a["id"], side=side, parent=a["parent"], box=a.get("box", "ready"))
+    ctx.emit("3.1", f"{r['name']} enters at {hex_label}", kind="reinforcement",
+             data={"tf": tf.id, "hex": hex_label, "side": side}, visible=(side,))
+    ctx.emit("3.1", f"A new {side} TF {tf.id} appears at {hex_label}", kind="tf_new",
+             data={"tf": tf.id, "hex": hex_label, "side": side})

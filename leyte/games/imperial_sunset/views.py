@@ -1,0 +1,80 @@
+"""What each side may know (the hidden-information rules of 2.2, 5.4, 7.2, 10.2 and 13.1.5.1).
+
+A side sees all of its own forces. Of the enemy it sees TF markers on the map (a dummy looks like any other TF),
+their detected status and whether they have moved, the contact reports it was given, detected independent ships
+(6.4: in full view), sonar markers without their identity, and the PT boats' hex. It never sees enemy ship names in
+an undetected TF, enemy air units, the other side's secret rolls (What-If OB, Wild Bull), or a dummy's status.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from leyte.games.imperial_sunset.common import data, live_ships
+from leyte.games.imperial_sunset.state import State, TFState
+
+
+def _own_tf(st: State, tf: TFState) -> dict[str, Any]:
+    D = data()
+    return {
+        "id": tf.id, "name": tf.name, "side": tf.side, "hex": tf.hex, "dummy": tf.dummy, "fleet": tf.fleet,
+        "detected": tf.detected, "activated": tf.activated, "moved": tf.moved, "mp_markers": tf.mp_markers,
+        "ships": [{"id": s, "name": D.ships[s].name, "type": D.ships[s].type, "hits": st.ships[s].hits,
+                   "capacity": D.ships[s].capacity, "torpedo_used": st.ships[s].torpedo_used}
+                  for s in live_ships(st, tf)],
+    }
+
+
+def _enemy_tf(st: State, tf: TFState, viewer: str) -> dict[str, Any]:
+    report = st.flags.get("reports", {}).get(viewer, {}).get(tf.id)
+    return {"id": tf.id, "side": tf.side, "hex": tf.hex, "detected": tf.detected, "activated": tf.activated,
+            "moved": tf.moved, "last_report": report}
+
+
+def view(st: State, player: str | None) -> dict[str, Any]:
+    if player in (None, "umpire"):
+        d = st.to_dict()
+        d["viewer"] = "umpire"
+        return d
+    D = data()
+    enemy = "USN" if player == "IJN" else "IJN"
+    own_tfs = [_own_tf(st, t) for t in sorted(st.tfs.values(), key=lambda t: t.id) if t.in_play and t.side == player]
+    enemy_tfs = [_enemy_tf(st, t, player) for t in sorted(st.tfs.values(), key=lambda t: t.id)
+                 if t.in_play and t.side == enemy]
+    own_ind, enemy_ind = [], []
+    for s in sorted(st.ships.values(), key=lambda x: x.id):
+        if not s.independent or s.sunk or s.exited:
+            continue
+        entry = {"id": s.id, "name": D.ships[s.id].name, "type": D.ships[s.id].type, "hex": s.hex,
+                 "detected": s.detected}
+        if s.side == player:
+            own_ind.append({**entry, "hits": s.hits, "destination": s.destination})
+        elif s.detected:
+            enemy_ind.append(entry)
+    own_air = [{"id": a.id, "parent": a.parent, "box": a.box, "reduced": a.reduced, "cap_over": a.cap_over,
+                "role": a.role} for a in sorted(st.air.values(), key=lambda x: x.id) if a.side == player]
+    return {
+        "viewer": player,
+        "scenario": st.scenario,
+        "turn": st.turn,
+        "last_turn": st.last_turn,
+        "phase": st.phase,
+        "day": bool(st.flags.get("day", True)),
+        "date": st.flags.get("turn_info", {}).get("date", ""),
+        "own_tfs": own_tfs,
+        "enemy_tfs": enemy_tfs,
+        "own_independents": own_ind,
+        "enemy_independents": enemy_ind,
+        "own_air": own_air,
+        "sonar": [{"hex": s["hex"]} for s in st.sonar],
+        "pt_hex": st.pt_hex,
+        "pool_size": len(st.pool),
+        "own_losses": sorted(s.id for s in st.ships.values() if s.side == player and s.sunk),
+        "secret": {k: v for k, v in st.secret.items() if _secret_owner(k) == player},
+        "vp_awards": [a for a in st.vp],
+        "result": st.result,
+    }
+
+
+def _secret_owner(key: str) -> str:
+    return {"wild_bull": "USN", "whatif_air_ob": "IJN"}.get(key, "umpire")
