@@ -184,15 +184,20 @@ class ActivateTF:
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
         from leyte.games.imperial_sunset import detection, movement
 
+        tf = st.tfs[fr["tf"]]
+        if fr["stage"] != "start":
+            # the TF left play (sunk, a dummy found out, exited) or asked to end: close the activation
+            movement._finish(st, fr, ctx)
+            return
         # stage "start": the automatic things that happen the moment a TF is activated.
         fr["stage"] = "act"
-        tf = st.tfs[fr["tf"]]
         reactions = detection.arrival_searches(st, tf, ctx, arriving=False)
         movement.queue(st, reactions)
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
-        if fr["stage"] != "act":
+        tf = st.tfs[fr["tf"]]
+        if fr["stage"] != "act" or fr.get("ending") or not tf.in_play:
             return None
         from leyte.games.imperial_sunset import movement
 

@@ -88,9 +88,9 @@ def advance(st: State, ctx: Context) -> None:
             return
         if not hasattr(h, "run"):
             raise LeyteError(f"frame {fr['kind']} neither asks nor runs")
-        before = (len(st.stack), id(top(st)), repr(fr))
+        before = (len(st.stack), id(top(st)), repr(fr), len(ctx.events), ctx.dice.count)
         h.run(st, fr, ctx)
-        if (len(st.stack), id(top(st)), repr(fr)) == before:
+        if (len(st.stack), id(top(st)), repr(fr), len(ctx.events), ctx.dice.count) == before:
             raise LeyteError(f"frame {fr['kind']} made no progress")
     raise LeyteError("too many automatic steps without a decision")
 

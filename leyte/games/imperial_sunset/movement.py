@@ -201,17 +201,29 @@ def exit_refusal(st: State, tf: TFState, fr: dict[str, Any]) -> tuple[str, str] 
     return None
 
 
+def _fightable(st: State, tf: TFState) -> list[TFState]:
+    return [t for t in enemy_markers_at(st, tf.hex or "", tf.side) if t.detected and not t.dummy and live_ships(st, t)]
+
+
 def mandatory_battle(st: State, tf: TFState, fr: dict[str, Any]) -> bool:
     """8.3: a detected active TF with a detected enemy TF in its hex must fight before it moves on or stops."""
-    if tf.dummy or fr.get("combat_done") or not tf.detected:
+    if tf.dummy or fr.get("combat_done") or not tf.detected or not live_ships(st, tf):
         return False
-    return any(t.detected and not t.dummy for t in enemy_markers_at(st, tf.hex or "", tf.side))
+    return bool(_fightable(st, tf))
 
 
 def battle_possible(st: State, tf: TFState, fr: dict[str, Any]) -> bool:
-    if tf.dummy or fr.get("combat_done"):
+    if tf.dummy or fr.get("combat_done") or not live_ships(st, tf):
         return False
-    return any(t.detected and not t.dummy for t in enemy_markers_at(st, tf.hex or "", tf.side))
+    return bool(_fightable(st, tf))
+
+
+def sweep_empty_tfs(st: State, ctx: Context) -> None:
+    """A real TF whose ships are all sunk, detached or gone leaves play (5.1)."""
+    for tf in sorted(st.tfs.values(), key=lambda t: t.id):
+        if tf.in_play and not tf.dummy and not live_ships(st, tf):
+            tf.in_play = False
+            ctx.emit("5.1", f"TF {tf.id} has no ships left and is removed", kind="tf_removed", data={"tf": tf.id})
 
 
 def air_search_possible(st: State, tf: TFState, fr: dict[str, Any]) -> bool:
@@ -375,6 +387,7 @@ def _exit_tf(st: State, tf: TFState, ctx: Context) -> None:
 
 def end_of_subphase(st: State, ctx: Context) -> None:
     """After any activation: owners may detach ships damaged in it (6.4); then clear the damage flags."""
+    sweep_empty_tfs(st, ctx)
     damaged = [s for s in st.ships.values() if s.damaged_this_activation and not s.sunk]
     for side in ("USN", "IJN"):
         eligible = [s.id for s in damaged if s.side == side and detach_refusal(st, s) is None]

@@ -23,7 +23,7 @@ from typing import Any
 from leyte.core.errors import ScenarioError
 from leyte.core.game import Action, Context, Decision
 from leyte.games.imperial_sunset import engine
-from leyte.games.imperial_sunset.common import active_tfs, data, dist, live_ships
+from leyte.games.imperial_sunset.common import AIR_FORMATIONS, active_tfs, data, dist, live_ships
 from leyte.games.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.games.imperial_sunset.state import AirState, ShipState, State, TFState
 
@@ -144,6 +144,10 @@ def new_state(pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) 
     for key in ("wild_bull", "fanaticism"):
         st.options.setdefault(key, bool(pos.get("special_rules", {}).get(key, False)))
     st.kamikazes = int(pos.get("kamikazes", 0))
+    for i, son in enumerate(pos.get("sonar", [])):
+        if son.get("identity") not in ("IJN", "USN", "dummy"):
+            raise ScenarioError(f"sonar[{i}], field 'identity': must be IJN, USN or dummy")
+        st.sonar.append({"id": f"sonar-p{i + 1}", "hex": str(son["hex"]), "identity": son["identity"]})
     st.pt_hex = pos.get("pt_hex")
     for tf in pos["tfs"]:
         t = TFState(id=tf.get("marker", ""), side=tf["side"], name=tf["name"], hex=str(tf["hex"]),
@@ -269,7 +273,14 @@ def _start_in_activation(st: State, start: Mapping[str, Any], ctx: Context) -> N
     st.phase = "activation"
     st.pool = list(start.get("pool", []))
     engine.push_many(st, [("activation_phase", {}), ("terminal", {}), ("end_turn", {})])
-    activation.begin_tf_activation(st, st.tfs[str(start["activate"])], ctx)
+    marker = str(start["activate"])
+    if marker in AIR_FORMATIONS:
+        st.flags.setdefault("formations_activated", []).append(marker)
+        engine.push(st, "activate_air", formation=marker, side=AIR_FORMATIONS[marker])
+        return
+    if marker not in st.tfs:
+        raise ScenarioError(f"start.activate: no TF or air formation {marker!r} in the position")
+    activation.begin_tf_activation(st, st.tfs[marker], ctx)
 
 
 def whatif_air_ob(st: State, ctx: Context) -> None:

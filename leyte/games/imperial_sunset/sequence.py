@@ -79,6 +79,7 @@ class Terminal:
 
         st.phase = "terminal"
         pop(st, fr)
+        movement.sweep_empty_tfs(st, ctx)
         movement.move_independents(st, "IJN", ctx)
         movement.move_independents(st, "USN", ctx)
         air.terminal_phase(st, ctx)

@@ -1,0 +1,67 @@
+"""The submarine worked example of module 10, played through the public API with the book's dice.
+
+A US submarine marker lies in 1004; the Ozawa Force moves through it. The USN rolls 6 on the Submarine Attack Table
+(an attack is possible), the IJN reports 11 units including capital ships, the target is drawn at random from the
+non-destroyer units (Tama), the 6 column of the Damage Table at 8 gives 2 damage points and sinks her, and the ASW
+roll of 8 with +1 for the second destroyer unit makes 9 — no result.
+"""
+
+from __future__ import annotations
+
+import leyte
+from is_play import choose, day_record, rolls
+
+OZAWA = ["zuikaku", "zuiho", "chitose", "chiyoda", "ise", "hyuga", "isuzu", "tama", "oyodo", "div-43", "div-61"]
+
+
+def _position() -> dict:
+    return {
+        "id": "example-10",
+        "turn": 2,
+        "turn_record": {"2": day_record()},
+        "options": {"wild_bull": False, "fanaticism": False, "auto_reports": True},
+        "tfs": [{"marker": "IJN-5", "name": "Ozawa Force", "side": "IJN", "hex": "1003", "ships": OZAWA}],
+        "sonar": [{"hex": "1004", "identity": "USN"}],
+        "start": {"activate": "IJN-5"},
+    }
+
+
+def test_10_example_tama_sunk_and_asw_misses() -> None:
+    tama_pick = OZAWA.index("tama") + 1  # the random draw among the nine non-destroyer units (1-based)
+    g = leyte.new_game("imperial-sunset", scenario=_position(), dice=[6, tama_pick, 8, 8])
+    events = choose(g, "move", to="1004")
+    reveal = [e for e in events if e.rule == "10.4" and e.kind == "sonar"]
+    assert reveal and reveal[0].data["identity"] == "USN"
+    report = [e for e in events if e.rule == "10.5" and e.kind == "report"][0]
+    assert report.data["units"] == 11 and report.data["capital"] is True
+    assert report.visible == ("USN",)  # the contact report goes to the submarine player only
+    assert g.decision.player == "USN" and g.decision.kind == "sub_attack"
+    events = choose(g, "sub_attack")
+    attack, damage_roll, asw = rolls(events, "10.4")[0], rolls(events, "10.6")[0], rolls(events, "10.7")[0]
+    assert (attack["raw"], attack["final"], attack["result"]["attacks"]) == (6, 6, 1)
+    assert attack["result"]["target"] == "random_non_escort"
+    assert (damage_roll["column"], damage_roll["final"], damage_roll["result"]["hits"]) == ("6", 8, 2)
+    view = g.view(None)
+    assert view["ships"]["tama"]["sunk"] is True and view["ships"]["tama"]["hits"] == 2
+    assert asw["raw"] == 8 and asw["final"] == 9 and asw["result"]["sunk"] is False
+    assert [m["value"] for m in asw["modifiers"]] == [1]
+    assert [s["hex"] for s in view["sonar"]] == ["1004"]  # the boat survives; markers go in the Terminal Phase
+
+
+def test_10_4_friendly_or_false_contact_is_removed() -> None:
+    pos = _position()
+    pos["sonar"] = [{"hex": "1004", "identity": "IJN"}]
+    g = leyte.new_game("imperial-sunset", scenario=pos)
+    choose(g, "move", to="1004")
+    assert g.view(None)["sonar"] == []
+    assert g.decision.kind == "tf_activation"
+
+
+def test_10_7_no_destroyer_no_asw() -> None:
+    pos = _position()
+    pos["tfs"][0]["ships"] = [s for s in OZAWA if not s.startswith("div-")]
+    g = leyte.new_game("imperial-sunset", scenario=pos, dice=[6, 1, 1])
+    choose(g, "move", to="1004")
+    events = choose(g, "sub_attack")
+    assert not rolls(events, "10.7")
+    assert any("No destroyer unit" in e.text for e in events)
