@@ -39,7 +39,9 @@ def _freeze(v: Any, where: str) -> Any:
         return v
     if isinstance(v, (list, tuple)):
         return tuple(_freeze(x, where) for x in v)
-    raise LeyteError(f"{where}: action values must be strings, numbers, booleans, null or lists, not {type(v).__name__}")
+    raise LeyteError(
+        f"{where}: action values must be strings, numbers, booleans, null or lists, not {type(v).__name__}"
+    )
 
 
 def _thaw(v: Any) -> Any:

@@ -27,34 +27,46 @@ TERRAINS = ("sea", "partial", "land")
 _DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hex:
+class Hex(tuple):  # noqa: SLOT001
     """One hex in axial coordinates (q, r); the third cube coordinate is ``-q - r``.
 
-    Immutable and hashable, so hexes can be dict keys, set members and parts of frozen actions.
+    Immutable and hashable, so hexes can be dict keys, set members and parts of frozen actions. A tuple subclass
+    rather than a dataclass because rules hash hexes millions of times per game and tuple hashing runs in C.
     """
 
-    q: int
-    r: int
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.q, int) or not isinstance(self.r, int):
-            raise TypeError(f"Hex coordinates must be integers, got {self.q!r}, {self.r!r}")
+    def __new__(cls, q: int, r: int) -> Hex:
+        if not isinstance(q, int) or not isinstance(r, int) or isinstance(q, bool) or isinstance(r, bool):
+            raise TypeError(f"Hex coordinates must be integers, got {q!r}, {r!r}")
+        return tuple.__new__(cls, (q, r))
+
+    @property
+    def q(self) -> int:
+        return self[0]
+
+    @property
+    def r(self) -> int:
+        return self[1]
+
+    def __repr__(self) -> str:
+        return f"Hex(q={self[0]}, r={self[1]})"
 
     @property
     def s(self) -> int:
         return -self.q - self.r
 
-    def __add__(self, other: Hex) -> Hex:
-        return Hex(self.q + other.q, self.r + other.r)
+    def __add__(self, other: object) -> Hex:  # type: ignore[override]
+        assert isinstance(other, Hex)
+        return Hex(self[0] + other[0], self[1] + other[1])
 
     def __sub__(self, other: Hex) -> Hex:
-        return Hex(self.q - other.q, self.r - other.r)
+        return Hex(self[0] - other[0], self[1] - other[1])
 
     def distance(self, other: Hex) -> int:
         """Number of hex steps between the two hexes (the range the rules count)."""
-        dq = self.q - other.q
-        dr = self.r - other.r
+        dq = self[0] - other[0]
+        dr = self[1] - other[1]
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     def neighbours(self) -> tuple[Hex, ...]:
@@ -204,9 +216,17 @@ class HexMap:
     meta: dict[str, Any] = field(default_factory=dict)
     _by_label: dict[str, Hex] = field(default_factory=dict, repr=False)
     _nbrs: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict, repr=False)
+    _sorted: list[Hex] = field(default_factory=list, repr=False)
+    _feat: dict[Hex, frozenset[tuple[str, str]]] = field(default_factory=dict, repr=False)
+    _kinds: dict[Hex, frozenset[str]] = field(default_factory=dict, repr=False)
+    _find: dict[tuple[str, str | None], list[Hex]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
+        # Maps are read-only after loading, so every lookup the rules repeat is indexed once here.
         self._by_label = {i.label: h for h, i in self.info.items()}
+        self._sorted = sorted(self.info, key=lambda h: self.info[h].label)
+        self._feat = {h: frozenset(i.features) for h, i in self.info.items()}
+        self._kinds = {h: frozenset(k for k, _ in i.features) for h, i in self.info.items()}
 
     # -- loading -------------------------------------------------------------------------------------------------
 
@@ -318,7 +338,7 @@ class HexMap:
     @property
     def hexes(self) -> list[Hex]:
         """All on-map hexes in label order."""
-        return sorted(self.info, key=lambda h: self.info[h].label)
+        return list(self._sorted)
 
     def __contains__(self, h: object) -> bool:
         return h in self.info
@@ -333,18 +353,31 @@ class HexMap:
         return self._get(h).features
 
     def has_feature(self, h: Hex, kind: str, name: str | None = None) -> bool:
-        i = self.info.get(h)
-        if i is None:
-            return False
-        return any(k == kind and (name is None or n == name) for k, n in i.features)
+        if name is None:
+            kinds = self._kinds.get(h)
+            return kinds is not None and kind in kinds
+        feats = self._feat.get(h)
+        return feats is not None and (kind, name) in feats
 
     def find(self, kind: str, name: str | None = None) -> list[Hex]:
         """Hexes carrying a feature of this kind (and name), in label order."""
-        return [h for h in self.hexes if self.has_feature(h, kind, name)]
+        key = (kind, name)
+        out = self._find.get(key)
+        if out is None:
+            out = [h for h in self._sorted if self.has_feature(h, kind, name)]
+            self._find[key] = out
+        return list(out)
 
     def is_sea(self, h: Hex) -> bool:
         i = self.info.get(h)
         return i is not None and i.terrain == "sea"
+
+    def blocked(self, a: Hex, b: Hex) -> bool:
+        """Is the hexside between two adjacent hexes closed (feature ``blocked_side:<label>`` on either hex)?"""
+        ia, ib = self.info.get(a), self.info.get(b)
+        if ia is None or ib is None:
+            return False
+        return (("blocked_side", ib.label) in self._feat[a]) or (("blocked_side", ia.label) in self._feat[b])
 
     def neighbours(self, h: Hex) -> tuple[Hex, ...]:
         """Adjacent hexes that are on the map."""
@@ -485,7 +518,7 @@ class HexMap:
         return i
 
     def __iter__(self) -> Iterator[Hex]:
-        return iter(self.hexes)
+        return iter(self._sorted)
 
 
 def labels(m: HexMap, hexes: Iterable[Hex]) -> list[str]:

@@ -257,18 +257,21 @@ class ActivateKamikaze:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        if any(t.detected for t in active_tfs(st, "USN") if not t.dummy):
+        from leyte.games.imperial_sunset import air
+
+        if fr.get("stage") != "act" and air.kamikaze_options(st, dict(fr, stage="act")):
             fr["stage"] = "act"
             return
         pop(st, fr)
-        ctx.emit("11.1", "A kamikaze is drawn but no USN TF is detected; it waits for a later turn", kind="kamikaze")
+        ctx.emit("11.1", "A kamikaze is drawn but no detected USN TF offers it a target; it waits for a later turn",
+                 kind="kamikaze")
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
-        if fr.get("stage") != "act":
-            return None
         from leyte.games.imperial_sunset import air
 
+        if fr.get("stage") != "act" or not air.kamikaze_options(st, fr):
+            return None
         return ask("IJN", "kamikaze", "Kamikaze: pick a detected USN TF and a target ship", "11.1",
                    list(air.kamikaze_options(st, fr)))
 

@@ -5,7 +5,7 @@ Kept apart so the rules modules (one per rulebook module) do not import each oth
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from leyte.core.hexgrid import Hex
@@ -27,7 +27,9 @@ def hx(label: str) -> Hex:
     return data().map.hex(label)
 
 
+@lru_cache(maxsize=262_144)
 def dist(a: str, b: str) -> int:
+    """Hex distance between two printed labels (cached: the rules ask the same pairs over and over)."""
     m = data().map
     return m.hex(a).distance(m.hex(b))
 

@@ -70,6 +70,9 @@ def decision(st: State) -> Decision | None:
     fr = top(st)
     if fr is None:
         return None
+    cached = st.asked
+    if cached is not None and cached[0] is fr and cached[1] == len(st.stack):
+        return cached[2]
     h = HANDLERS[fr["kind"]]
     d = h.decide(st, fr) if hasattr(h, "decide") else None
     if d is None:
@@ -84,8 +87,12 @@ def advance(st: State, ctx: Context) -> None:
         if fr is None:
             return
         h = HANDLERS[fr["kind"]]
-        if hasattr(h, "decide") and h.decide(st, fr) is not None:
-            return
+        if hasattr(h, "decide"):
+            d = h.decide(st, fr)
+            if d is not None:
+                # advance() has just asked the question; keep it so decision() need not build it again.
+                st.asked = (fr, len(st.stack), d)
+                return
         if not hasattr(h, "run"):
             raise LeyteError(f"frame {fr['kind']} neither asks nor runs")
         before = (len(st.stack), id(top(st)), repr(fr), len(ctx.events), ctx.dice.count)
@@ -100,6 +107,7 @@ def act(st: State, action: Action, ctx: Context) -> None:
     fr = top(st)
     if fr is None:
         raise IllegalAction("end", "the game is over")
+    st.asked = None
     HANDLERS[fr["kind"]].act(st, fr, action, ctx)
     advance(st, ctx)
 

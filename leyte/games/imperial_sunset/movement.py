@@ -152,7 +152,7 @@ def move_refusal(st: State, tf: TFState, fr: dict[str, Any], to: str) -> tuple[s
     if side_blocked(here, to):
         return "6.1", f"the hexside between {here} and {to} is land — the hexes are not connected by sea"
     if tf.side == "USN" and not tf.dummy and beyond_straits(to):
-        beside_surigao = h_to in m.neighbours(m.hex(SURIGAO))
+        beside_surigao = _zone(to, "one_west_of", "surigao")
         light = all(data().ships[s].type in CRUISER_TYPES | {"DD", "DE"} for s in live_ships(st, tf))
         if not beside_surigao:
             return "6.3", (f"USN forces may enter San Bernardino ({SAN_BERNARDINO}) and Surigao ({SURIGAO}) "

@@ -23,6 +23,16 @@ def _air_entries(tf: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def substitutions() -> dict[str, str]:
+    """Printed set-up hexes that fall on land on the rebuilt map, and the sea hex ruled in their place."""
+    import csv
+
+    path = data().folder / "setup_substitutions.csv"
+    if not path.exists():
+        return {}
+    return {r["printed"]: r["used"] for r in csv.DictReader(path.read_text(encoding="utf-8").splitlines())}
+
+
 def _on(rule: Mapping[str, Any] | None) -> bool:
     return bool(rule) and str(rule.get("status", "required")) in ("required", "recommended")
 
@@ -32,6 +42,7 @@ def to_position(raw: Mapping[str, Any], scenario_id: str | None = None) -> dict[
     where = f"scenario file {sid}.toml"
     if "task_forces" not in raw:
         raise ScenarioError(f"{where}: no [[task_forces]]")
+    subs = substitutions()
     tfs: list[dict[str, Any]] = []
     air: list[dict[str, Any]] = []
     reinforcements: list[dict[str, Any]] = []
@@ -51,7 +62,8 @@ def to_position(raw: Mapping[str, Any], scenario_id: str | None = None) -> dict[
         entry: dict[str, Any] = {"name": tf["name"], "side": tf["side"], "fleet": fleet, "ships": list(tf["ships"]),
                                  "detected": bool(tf.get("detected", False)), "hits": dict(tf.get("hits", {}))}
         if "start_hex" in tf:
-            entry["hex"] = str(tf["start_hex"])
+            printed = str(tf["start_hex"])
+            entry["hex"] = subs.get(printed, printed)
         elif "setup_zone" in tf:
             z = tf["setup_zone"]
             entry["hex"] = str(tf.get("default_hex", z["centre"]))

@@ -112,6 +112,7 @@ class State:
     stack: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     counter: int = 0  # for ids of TFs created in play
+    asked: Any = field(default=None, repr=False, compare=False)  # engine's cached Decision; never saved
 
     # -- queries used everywhere ---------------------------------------------------------------------------------
 
@@ -132,7 +133,7 @@ class State:
     # -- serialisation -------------------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        d = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "asked"}
         d["ships"] = {k: asdict(v) for k, v in self.ships.items()}
         d["tfs"] = {k: asdict(v) for k, v in self.tfs.items()}
         d["air"] = {k: asdict(v) for k, v in self.air.items()}

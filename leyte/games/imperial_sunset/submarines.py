@@ -20,7 +20,7 @@ from typing import Any
 from leyte.core.dice import Modifier
 from leyte.core.game import Action, Context, Decision
 from leyte.games.imperial_sunset import engine
-from leyte.games.imperial_sunset.common import active_tfs, data, dist, live_ships
+from leyte.games.imperial_sunset.common import active_tfs, data, live_ships
 from leyte.games.imperial_sunset.data import CAPITAL_TYPES, CARRIER_TYPES
 from leyte.games.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.games.imperial_sunset.state import State, TFState, other
@@ -49,25 +49,16 @@ class SubDetermination:
 
 
 def _placement_hexes(st: State, placer: str, odd: bool) -> list[str]:
+    """Odd roll: on or next to an enemy TF marker; even roll: two or more hexes from every one (10.2)."""
     m = data().map
-    enemies = [t.hex for t in active_tfs(st, other(placer)) if t.hex]
+    near: set[str] = set()
+    for t in active_tfs(st, other(placer)):
+        if t.hex:
+            near.update(m.label(h) for h in m.within(m.hex(t.hex), 1))
     taken = {s["hex"] for s in st.sonar}
-    out = []
     if odd:
-        cands: set[str] = set()
-        for e in enemies:
-            cands.update(m.label(h) for h in m.within(m.hex(e), 1))
-        for lab in sorted(cands):
-            if lab not in taken and m.is_sea(m.hex(lab)):
-                out.append(lab)
-        return out
-    for h in m.hexes:
-        lab = m.label(h)
-        if lab in taken or not m.is_sea(h):
-            continue
-        if all(dist(lab, e) >= 2 for e in enemies):
-            out.append(lab)
-    return out
+        return [lab for lab in sorted(near) if lab not in taken and m.is_sea(m.hex(lab))]
+    return [m.label(h) for h in m.hexes if m.is_sea(h) and m.label(h) not in near and m.label(h) not in taken]
 
 
 @frame("sub_place")

@@ -260,14 +260,29 @@ class Reinforcements:
         if not due:
             return None
         r = due[0]
+        side = r["side"]
+        if tf_count(st, side) >= tf_limit(side):
+            # Ruling (RULINGS 5.2/5.3): an arriving force needs a free TF marker; the owner may withdraw a dummy
+            # to free one, otherwise the force waits a turn.
+            dummies = sorted((t for t in active_tfs(st, side) if t.dummy), key=lambda t: t.id)
+            if not dummies:
+                return None
+            return ask(side, "reinforcement", f"{r['name']} arrives but every TF marker is in use: withdraw a "
+                       "dummy to make room", "5.2" if side == "IJN" else "5.3",
+                       [opt("dummy_remove", f"Withdraw dummy TF {t.id} in {t.hex}", tf=t.id) for t in dummies])
         options = [opt("enter", f"{r['name']} enters at {h}", group=r["id"], hex=h)
-                   for h in r["hexes"] if stack_refusal(st, r["side"], h, r.get("fleet")) is None]
+                   for h in r["hexes"] if stack_refusal(st, side, h, r.get("fleet")) is None]
         if not options:
             return None
-        return ask(r["side"], "reinforcement", f"Where does {r['name']} enter?", "3.1", options)
+        return ask(side, "reinforcement", f"Where does {r['name']} enter?", "3.1", options)
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        if action.kind == "dummy_remove":
+            tf = st.tfs[str(action["tf"])]
+            tf.in_play = False
+            ctx.emit("5.4", f"TF {tf.id} is withdrawn", kind="tf_removed", data={"tf": tf.id})
+            return
         r = next(x for x in Reinforcements._due(st) if x["id"] == action["group"])
         enter_group(st, r, str(action["hex"]), ctx)
 
@@ -277,8 +292,8 @@ class Reinforcements:
         if due:
             r = due[0]
             r["done"] = True
-            ctx.emit("3.1", f"{r['name']} cannot enter this turn: every entry hex is full", kind="reinforcement",
-                     visible=(r["side"],))
+            ctx.emit("3.1", f"{r['name']} cannot enter this turn: every entry hex is full or no TF marker is "
+                     "free", kind="reinforcement", visible=(r["side"],))
             r2 = dict(r, turn=st.turn + 1, done=False, id=r["id"] + "+")
             st.flags["reinforcements"].append(r2)
             return
