@@ -96,7 +96,7 @@ def load_game(text: str | bytes) -> Game:
 
 def simulate(game: str, scenario: Any = None, **kwargs: Any) -> Any:
     """Play many seeded bot-vs-bot games; a pandas DataFrame with one row per game (see ``leyte.simulate``)."""
-    from leyte.simulate import simulate as _simulate
+    from leyte.simulation import simulate as _simulate
 
     return _simulate(game, scenario, **kwargs)
 

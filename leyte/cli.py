@@ -141,7 +141,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    from leyte.simulate import simulate, text_progress
+    from leyte.simulation import simulate, text_progress
 
     bots = [b.strip() for b in args.bots.split(",")]
     from_save = _read(args.from_save) if args.from_save else None

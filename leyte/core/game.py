@@ -409,7 +409,9 @@ class Game:
         try:
             d = json.loads(text, parse_constant=_reject_constant)
         except json.JSONDecodeError as e:
-            hint = " (the file looks truncated)" if e.pos >= len(text.rstrip()) - 1 else ""
+            tail = text.rstrip()
+            truncated = e.pos >= len(tail) - 1 or (tail.startswith("{") and not tail.endswith("}"))
+            hint = " (the file looks truncated)" if truncated else ""
             raise SaveError(f"save is not valid JSON{hint}: {e.msg} at line {e.lineno}, column {e.colno}") from None
         except RecursionError:
             raise SaveError("save nests too deeply to be a leyte save") from None

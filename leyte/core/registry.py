@@ -9,7 +9,7 @@ from leyte.core.errors import LeyteError
 
 # id -> module path; the module exposes RULES (a leyte.core.game.Rules).
 _GAMES: dict[str, str] = {
-    "imperial-sunset": "leyte.games.imperial_sunset",
+    "imperial-sunset": "leyte.rulebooks.imperial_sunset",
 }
 _LOADED: dict[str, Any] = {}
 

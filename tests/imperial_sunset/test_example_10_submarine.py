@@ -8,8 +8,9 @@ roll of 8 with +1 for the second destroyer unit makes 9 — no result.
 
 from __future__ import annotations
 
-import leyte
 from is_play import choose, day_record, rolls
+
+import leyte
 
 OZAWA = ["zuikaku", "zuiho", "chitose", "chiyoda", "ise", "hyuga", "isuzu", "tama", "oyodo", "div-43", "div-61"]
 

@@ -7,8 +7,9 @@ net is 22 USN — a Significant USN Victory.
 
 from __future__ import annotations
 
-import leyte
 from is_play import choose, day_record
+
+import leyte
 
 IJN_SUNK = ["yamato", "musashi", "nagato", "kongo", "haruna", "fuso", "yamashiro", "ise", "hyuga", "atago", "takao",
             "maya", "chokai", "myoko", "haguro", "nachi", "noshiro"]
@@ -62,7 +63,7 @@ def test_12_3_example_significant_usn_victory() -> None:
 
 
 def test_12_3_levels_at_their_edges() -> None:
-    from leyte.games.imperial_sunset.victory import level_for
+    from leyte.rulebooks.imperial_sunset.victory import level_for
 
     assert level_for(31) == "Decisive USN Victory"
     assert level_for(30) == "Significant USN Victory"

@@ -9,8 +9,9 @@ closing and its last 2 MPs launching the strike (6.2.2).
 
 from __future__ import annotations
 
-import leyte
 from is_play import choose, day_record, option_kinds, rolls
+
+import leyte
 
 FORCE_A = ["yamato", "musashi", "nagato", "div-31"]
 TG_38_3 = ["essex", "lexington", "langley", "princeton", "massachusetts", "south-dakota", "santa-fe", "mobile",

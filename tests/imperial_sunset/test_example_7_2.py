@@ -10,9 +10,9 @@ Results Table and reports three carriers, three cruisers and three destroyers.
 from __future__ import annotations
 
 import pytest
+from is_play import choose, day_record, rolls
 
 import leyte
-from is_play import choose, day_record, rolls
 
 IJN_TF = ["yamato", "musashi", "nagato", "chokai", "myoko", "haguro", "kumano", "suzuya", "noshiro", "div-2-32",
           "div-17"]

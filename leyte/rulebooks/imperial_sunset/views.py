@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from leyte.games.imperial_sunset.common import data, live_ships
-from leyte.games.imperial_sunset.state import State, TFState
+from leyte.rulebooks.imperial_sunset.common import data, live_ships
+from leyte.rulebooks.imperial_sunset.state import State, TFState
 
 
 def _own_tf(st: State, tf: TFState) -> dict[str, Any]:
@@ -72,8 +72,18 @@ def view(st: State, player: str | None) -> dict[str, Any]:
         "own_losses": sorted(s.id for s in st.ships.values() if s.side == player and s.sunk),
         "secret": {k: v for k, v in st.secret.items() if _secret_owner(k) == player},
         "vp_awards": [a for a in st.vp],
+        "battle": _battle(st, player),
         "result": st.result,
     }
+
+
+def _battle(st: State, player: str) -> dict[str, Any] | None:
+    from leyte.rulebooks.imperial_sunset import surface
+
+    for fr in reversed(st.stack):
+        if fr.get("kind") == "surface_battle":
+            return surface.battle_view(st, fr, player)
+    return None
 
 
 def _secret_owner(key: str) -> str:

@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from leyte.core.errors import ScenarioError
-from leyte.games.imperial_sunset.common import data
-from leyte.games.imperial_sunset.state import AirState, State
+from leyte.rulebooks.imperial_sunset.common import data
+from leyte.rulebooks.imperial_sunset.state import AirState, State
 
 
 def _air_entries(tf: Mapping[str, Any]) -> list[dict[str, Any]]:

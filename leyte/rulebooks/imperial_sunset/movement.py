@@ -18,8 +18,8 @@ from typing import Any
 
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
-from leyte.games.imperial_sunset import engine
-from leyte.games.imperial_sunset.common import (
+from leyte.rulebooks.imperial_sunset import engine
+from leyte.rulebooks.imperial_sunset.common import (
     data,
     dist,
     enemy_markers_at,
@@ -28,9 +28,9 @@ from leyte.games.imperial_sunset.common import (
     live_ships,
     ship_speed,
 )
-from leyte.games.imperial_sunset.data import CARRIER_TYPES, CRUISER_TYPES, SMALL_TYPES
-from leyte.games.imperial_sunset.engine import ask, opt, pop
-from leyte.games.imperial_sunset.state import ShipState, State, TFState
+from leyte.rulebooks.imperial_sunset.data import CARRIER_TYPES, CRUISER_TYPES
+from leyte.rulebooks.imperial_sunset.engine import ask, opt, pop
+from leyte.rulebooks.imperial_sunset.state import State, TFState
 
 BEACHHEAD = "3521"
 ORMOC = "3520"
@@ -227,7 +227,7 @@ def sweep_empty_tfs(st: State, ctx: Context) -> None:
 
 
 def air_search_possible(st: State, tf: TFState, fr: dict[str, Any]) -> bool:
-    from leyte.games.imperial_sunset.detection import air_search_range
+    from leyte.rulebooks.imperial_sunset.detection import air_search_range
 
     return is_day(st) and not tf.dummy and not fr.get("air_searched") and air_search_range(st, tf) > 0
 
@@ -252,7 +252,7 @@ def _must_keep_moving(st: State, tf: TFState, fr: dict[str, Any]) -> tuple[str, 
 
 
 def activation_decision(st: State, fr: dict[str, Any]) -> Decision:
-    from leyte.games.imperial_sunset import air
+    from leyte.rulebooks.imperial_sunset import air
 
     tf = st.tfs[fr["tf"]]
     m = data().map
@@ -308,7 +308,7 @@ def explain_refusal(st: State, fr: dict[str, Any], action: Action) -> IllegalAct
 
 
 def activation_act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
-    from leyte.games.imperial_sunset import air, detection, special, submarines, surface, victory
+    from leyte.rulebooks.imperial_sunset import air, detection, special, submarines, surface, victory
 
     tf = st.tfs[fr["tf"]]
     k = action.kind
@@ -326,6 +326,7 @@ def activation_act(st: State, fr: dict[str, Any], action: Action, ctx: Context) 
                  data={"tf": tf.id, "from": frm, "to": to, "mp_left": fr["mp"]}, visible=(tf.side,))
         ctx.emit("6.1", f"TF {tf.id} moves {frm} -> {to}", kind="move_public",
                  data={"tf": tf.id, "from": frm, "to": to}, visible=("IJN", "USN"))
+        air.check_cap_ranges(st, ctx)  # CAP over a TF that has moved out of range goes home (8.2.1)
         reactions: list[tuple[str, dict[str, Any]]] = []
         reactions += submarines.contact_frames(st, tf, frm, leaving=True)
         reactions += submarines.contact_frames(st, tf, to, leaving=False)
@@ -386,89 +387,26 @@ def _exit_tf(st: State, tf: TFState, ctx: Context) -> None:
 
 
 def end_of_subphase(st: State, ctx: Context) -> None:
-    """After any activation: owners may detach ships damaged in it (6.4); then clear the damage flags."""
+    """After any activation: owners may detach ships damaged in it (6.4, 9.4); then clear the damage flags."""
+    from leyte.rulebooks.imperial_sunset import damage
+
     sweep_empty_tfs(st, ctx)
-    damaged = [s for s in st.ships.values() if s.damaged_this_activation and not s.sunk]
-    for side in ("USN", "IJN"):
-        eligible = [s.id for s in damaged if s.side == side and detach_refusal(st, s) is None]
-        if eligible:
-            engine.push(st, "detach", side=side, ships=eligible)
+    engine.push_many(st, damage.detach_frames(st) + [("sweep_tfs", {})])
     for s in st.ships.values():
         s.damaged_this_activation = False
 
 
-# -- detaching damaged ships (6.4, 9.3, 9.4) --------------------------------------------------------------------
-
-
-def detach_refusal(st: State, ship: ShipState) -> tuple[str, str] | None:
-    d = data().ships[ship.id]
-    if ship.sunk or ship.tf is None or ship.independent:
-        return "6.4", "only a damaged ship still in a TF can detach"
-    if d.type in SMALL_TYPES:
-        return "9.3", "destroyer, escort and transport units never detach for damage"
-    if ship.hits == 0:
-        return "6.4", "the ship is not damaged"
-    if ship.side == "IJN" and ship.hits * 2 < d.capacity:
-        return "9.4", "IJN ships detach only after half their damage capacity (rounded up) is gone"
-    return None
-
-
-def destinations(st: State, ship_id: str) -> list[str]:
-    d = data().ships[ship_id]
-    if d.side == "USN":
-        return ["east"]
-    out = ["north", "west"]
-    if d.type in ("CA", "CL", "CLAA", "CAV"):
-        out.append("manila")
-    return out
-
-
-@engine.frame("detach")
-class Detach:
-    """6.4: at the end of the sub-phase in which it was damaged, a ship may leave its TF and head for a base."""
+@engine.frame("sweep_tfs")
+class SweepTFs:
+    """Remove TFs left without ships once detachments are done (5.1)."""
 
     @staticmethod
-    def decide(st: State, fr: dict[str, Any]) -> Decision:
-        side = fr["side"]
-        options = []
-        for sid in fr["ships"]:
-            s = st.ships[sid]
-            if detach_refusal(st, s) is not None:
-                continue
-            for dest in destinations(st, sid):
-                options.append(opt("detach", f"Detach {data().ships[sid].name} towards {dest}", ship=sid, to=dest))
-        options.append(opt("detach_done", "Keep the remaining damaged ships with their TFs"))
-        return ask(side, "detach", "Detach damaged ships? (6.4)", "6.4", options)
-
-    @staticmethod
-    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
-        if action.kind == "detach_done":
-            pop(st, fr)
-            return
-        sid = str(action["ship"])
-        detach(st, sid, str(action["to"]), ctx)
-        fr["ships"] = [s for s in fr["ships"] if s != sid]
-        if not fr["ships"]:
-            pop(st, fr)
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        pop(st, fr)
+        sweep_empty_tfs(st, ctx)
 
 
-def detach(st: State, sid: str, destination: str, ctx: Context) -> None:
-    """Take a ship out of its TF onto the map as a detected independent with a forced destination (6.4)."""
-    s = st.ships[sid]
-    tf = st.tfs[s.tf] if s.tf else None
-    s.hex = tf.hex if tf else s.hex
-    if tf is not None:
-        tf.ships.remove(sid)
-        s.detected = tf.detected or True  # 6.4: a detached ship carries a Detected marker
-        s.mp_penalty = max(s.mp_penalty, tf.mp_markers)
-    s.tf = None
-    s.independent = True
-    s.destination = destination
-    ctx.emit("6.4", f"{data().ships[sid].name} detaches in {s.hex}, bound {destination}", kind="detach",
-             data={"ship": sid, "hex": s.hex, "to": destination})
-    if tf is not None and not live_ships(st, tf):
-        tf.in_play = False
-        ctx.emit("5.1", f"TF {tf.id} has no ships left and is removed", kind="tf_removed", data={"tf": tf.id})
+# -- damaged ships going home (6.4, 9.4; detaching itself is in ``damage``) ------------------------------------
 
 
 def _goal_hexes(destination: str) -> list[str]:
@@ -494,13 +432,32 @@ def forced_route(st: State, sid: str) -> list[str] | None:
     return best
 
 
+def _nearest_base(st: State, sid: str) -> str | None:
+    from leyte.rulebooks.imperial_sunset import damage
+
+    best: tuple[int, str] | None = None
+    for dest in damage.destinations(sid):
+        st.ships[sid].destination = dest
+        route = forced_route(st, sid)
+        if route is not None and (best is None or len(route) < best[0]):
+            best = (len(route), dest)
+    st.ships[sid].destination = None
+    return best[1] if best else None
+
+
 def move_independents(st: State, side: str, ctx: Context) -> None:
     """3.3/6.4: each detached damaged ship spends its full speed along its forced route and leaves at the edge."""
     for sid in sorted(s.id for s in st.ships.values() if s.side == side and s.independent):
         s = st.ships[sid]
-        if s.sunk or s.exited or s.in_port or not s.destination:
+        if s.sunk or s.exited or s.in_port:
             continue
-        mp = max(0, ship_speed(st, sid) - s.mp_penalty)
+        if not s.destination:
+            if not s.hits:
+                continue  # an over-stacked independent (8.3.9) waits to rejoin a TF
+            s.destination = _nearest_base(st, sid)  # 6.4: a damaged ship alone heads for the nearest base
+            if not s.destination:
+                continue
+        mp = max(0, ship_speed(st, sid) - s.mp_penalty)  # full speed (6.4), less a carried MP penalty
         s.mp_penalty = 0
         route = forced_route(st, sid)
         if route is None:

@@ -182,7 +182,7 @@ class ISData:
 
     @property
     def options(self) -> dict[str, str]:
-        from leyte.games.imperial_sunset.scenario import OPTIONS
+        from leyte.rulebooks.imperial_sunset.scenario import OPTIONS
 
         return dict(OPTIONS)
 

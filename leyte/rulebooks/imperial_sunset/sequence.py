@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from leyte.core.game import Context
-from leyte.games.imperial_sunset import engine
-from leyte.games.imperial_sunset.common import data
-from leyte.games.imperial_sunset.engine import frame, pop, push, push_many
-from leyte.games.imperial_sunset.state import State
+from leyte.rulebooks.imperial_sunset import engine
+from leyte.rulebooks.imperial_sunset.common import data
+from leyte.rulebooks.imperial_sunset.engine import frame, pop, push, push_many
+from leyte.rulebooks.imperial_sunset.state import State
 
 
 def turn_record(st: State, turn: int) -> dict[str, Any]:
@@ -36,7 +36,7 @@ class Turn:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.games.imperial_sunset import air
+        from leyte.rulebooks.imperial_sunset import air
 
         rec = turn_record(st, st.turn)
         st.flags["turn_info"] = rec
@@ -75,7 +75,7 @@ class Terminal:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.games.imperial_sunset import air, movement, submarines, victory
+        from leyte.rulebooks.imperial_sunset import air, movement, submarines, victory
 
         st.phase = "terminal"
         pop(st, fr)
@@ -103,7 +103,7 @@ class EndTurn:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.games.imperial_sunset import victory
+        from leyte.rulebooks.imperial_sunset import victory
 
         pop(st, fr)
         if st.turn >= st.last_turn:

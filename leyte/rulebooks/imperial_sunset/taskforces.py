@@ -15,10 +15,10 @@ from typing import Any
 
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
-from leyte.games.imperial_sunset import engine
-from leyte.games.imperial_sunset.common import active_tfs, data, live_ships
-from leyte.games.imperial_sunset.engine import ask, frame, opt, pop
-from leyte.games.imperial_sunset.state import State, TFState
+from leyte.rulebooks.imperial_sunset import engine
+from leyte.rulebooks.imperial_sunset.common import active_tfs, data, live_ships
+from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
+from leyte.rulebooks.imperial_sunset.state import State, TFState
 
 
 def tf_count(st: State, side: str) -> int:
@@ -184,7 +184,7 @@ class Reorganize:
             src.reorganized = True
             st.ships[sid].tf = new.id
             st.tfs[new.id] = new
-            from leyte.games.imperial_sunset.detection import new_tf_report
+            from leyte.rulebooks.imperial_sunset.detection import new_tf_report
 
             new_tf_report(st, new, ctx)
             return
@@ -197,7 +197,7 @@ class Reorganize:
             s.independent, s.tf, s.hex = False, new.id, None
             new.mp_markers = s.mp_penalty
             st.tfs[new.id] = new
-            from leyte.games.imperial_sunset.detection import new_tf_report
+            from leyte.rulebooks.imperial_sunset.detection import new_tf_report
 
             new_tf_report(st, new, ctx)
             return
@@ -302,7 +302,7 @@ class Reinforcements:
 
 def enter_group(st: State, r: dict[str, Any], hex_label: str, ctx: Context) -> None:
     """Put an arriving TF on the map with its ships and aircraft."""
-    from leyte.games.imperial_sunset.state import AirState, ShipState
+    from leyte.rulebooks.imperial_sunset.state import AirState, ShipState
 
     r["done"] = True
     side = r["side"]

@@ -10,12 +10,12 @@ from typing import Any
 
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
-from leyte.games.imperial_sunset import engine
-from leyte.games.imperial_sunset.common import data
-from leyte.games.imperial_sunset.state import State
+from leyte.rulebooks.imperial_sunset import engine
+from leyte.rulebooks.imperial_sunset.common import data
+from leyte.rulebooks.imperial_sunset.state import State
 
 # Importing the rules modules registers their frames with the engine.
-from leyte.games.imperial_sunset import (  # noqa: E402,F401  isort: skip
+from leyte.rulebooks.imperial_sunset import (  # noqa: E402,F401  isort: skip
     activation,
     air,
     detection,

@@ -16,8 +16,8 @@ from typing import Any
 
 from leyte.core.dice import Modifier
 from leyte.core.game import Action, Context, Decision
-from leyte.games.imperial_sunset import engine
-from leyte.games.imperial_sunset.common import (
+from leyte.rulebooks.imperial_sunset import engine
+from leyte.rulebooks.imperial_sunset.common import (
     active_tfs,
     data,
     dist,
@@ -26,8 +26,8 @@ from leyte.games.imperial_sunset.common import (
     live_ships,
     public_tf_name,
 )
-from leyte.games.imperial_sunset.engine import ask, frame, opt, pop
-from leyte.games.imperial_sunset.state import State, TFState, other
+from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
+from leyte.rulebooks.imperial_sunset.state import State, TFState, other
 
 REPORT_ORDER = ("carriers", "battleships", "cruisers", "destroyers", "transports")
 
@@ -269,7 +269,7 @@ class WildBullCheck:
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
         pop(st, fr)
-        from leyte.games.imperial_sunset import scenario
+        from leyte.rulebooks.imperial_sunset import scenario
 
         scenario.wild_bull_roll(st, fr["target"], ctx)
 
@@ -291,13 +291,14 @@ class ReactiveBattle:
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
-        from leyte.games.imperial_sunset import surface
+        from leyte.rulebooks.imperial_sunset import surface
 
         pop(st, fr)
         if action.kind == "react_battle":
             below = engine.top(st)
             entered_from = below.get("entered_from") if below and below.get("kind") == "activate_tf" else None
-            surface.start_battle(st, fr["hex"], fr["mover"], ctx, entered_from=entered_from)
+            surface.start_battle(st, fr["hex"], fr["mover"], ctx, entered_from=entered_from,
+                                 initiator=fr["searcher"])
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:

@@ -22,10 +22,10 @@ from typing import Any
 
 from leyte.core.errors import ScenarioError
 from leyte.core.game import Action, Context, Decision
-from leyte.games.imperial_sunset import engine
-from leyte.games.imperial_sunset.common import AIR_FORMATIONS, active_tfs, data, dist, live_ships
-from leyte.games.imperial_sunset.engine import ask, frame, opt, pop
-from leyte.games.imperial_sunset.state import AirState, ShipState, State, TFState
+from leyte.rulebooks.imperial_sunset import engine
+from leyte.rulebooks.imperial_sunset.common import AIR_FORMATIONS, active_tfs, data, dist, live_ships
+from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
+from leyte.rulebooks.imperial_sunset.state import AirState, ShipState, State, TFState
 
 # Option switches a game accepts in new_game(options=...), with what they do.
 OPTIONS: dict[str, str] = {
@@ -48,7 +48,7 @@ def read_position(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
     """A scenario id, a TOML/JSON file or a dict -> a validated position dict."""
     if isinstance(source, Mapping):
         pos = copy.deepcopy(dict(source))
-        if "tfs" not in pos and "forces" in pos:
+        if "tfs" not in pos and "task_forces" in pos:
             pos = from_scenario_file(pos)
     else:
         text = str(source)
@@ -72,7 +72,7 @@ def read_position(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
 
 def from_scenario_file(raw: Mapping[str, Any], scenario_id: str | None = None) -> dict[str, Any]:
     """Convert a scenarios/imperial-sunset/scenarios/*.toml file to a position (filled in by the data issue)."""
-    from leyte.games.imperial_sunset import scenario_files
+    from leyte.rulebooks.imperial_sunset import scenario_files
 
     return scenario_files.to_position(raw, scenario_id)
 
@@ -120,7 +120,7 @@ def validate(pos: Mapping[str, Any]) -> None:
 
 def new_state(pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) -> State:
     """Build the opening State of a position and run to its first decision."""
-    from leyte.games.imperial_sunset import sequence
+    from leyte.rulebooks.imperial_sunset import sequence
 
     for k, v in options.items():
         if k in OPTIONAL_NOT_BUILT and v:
@@ -249,7 +249,7 @@ class Setup:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.games.imperial_sunset import sequence
+        from leyte.rulebooks.imperial_sunset import sequence
 
         pop(st, fr)
         if st.flags.get("whatif_air_ob") and not st.secret.get("whatif_air_ob"):
@@ -264,8 +264,8 @@ class Setup:
 
 def _start_in_activation(st: State, start: Mapping[str, Any], ctx: Context) -> None:
     """A worked example that begins with one TF already drawn: the rest of that turn follows normally."""
-    from leyte.games.imperial_sunset import activation
-    from leyte.games.imperial_sunset.sequence import _is_day, turn_record
+    from leyte.rulebooks.imperial_sunset import activation
+    from leyte.rulebooks.imperial_sunset.sequence import _is_day, turn_record
 
     rec = dict(start.get("turn_record") or turn_record(st, st.turn))
     st.flags["turn_info"] = rec
@@ -285,7 +285,7 @@ def _start_in_activation(st: State, start: Mapping[str, Any], ctx: Context) -> N
 
 def whatif_air_ob(st: State, ctx: Context) -> None:
     """13.2: the IJN rolls in secret for extra carrier air units; they join the Ozawa carriers' air groups."""
-    from leyte.games.imperial_sunset import scenario_files
+    from leyte.rulebooks.imperial_sunset import scenario_files
 
     D = data()
     rec = ctx.roll_on(D.table("whatif_air_ob"), None, (), purpose="What-If IJN air order of battle (secret)",

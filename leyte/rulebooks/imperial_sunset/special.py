@@ -15,9 +15,9 @@ from typing import Any
 
 from leyte.core.dice import Modifier
 from leyte.core.game import Action, Context, Decision
-from leyte.games.imperial_sunset.common import data, is_day, live_ships
-from leyte.games.imperial_sunset.engine import ask, frame, opt, pop
-from leyte.games.imperial_sunset.state import State, TFState
+from leyte.rulebooks.imperial_sunset.common import data, is_day, live_ships
+from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
+from leyte.rulebooks.imperial_sunset.state import State, TFState
 
 
 def pt_zone() -> list[str]:
@@ -67,7 +67,7 @@ class PTAttack:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.games.imperial_sunset import damage
+        from leyte.rulebooks.imperial_sunset import damage
 
         pop(st, fr)
         D = data()

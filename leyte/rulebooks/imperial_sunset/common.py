@@ -9,8 +9,8 @@ from functools import cache, lru_cache
 from typing import Any
 
 from leyte.core.hexgrid import Hex
-from leyte.games.imperial_sunset.data import ISData, load
-from leyte.games.imperial_sunset.state import State, TFState
+from leyte.rulebooks.imperial_sunset.data import ISData, load
+from leyte.rulebooks.imperial_sunset.state import State, TFState
 
 AIR_FORMATIONS = {"1AF": "IJN", "2AF": "IJN", "USAAF": "USN"}
 CHITS = {"chit:IJN": "IJN", "chit:USN": "USN"}
@@ -59,14 +59,16 @@ def has_type(st: State, tf: TFState, types: frozenset[str] | set[str]) -> bool:
 def tf_speed(st: State, tf: TFState) -> int:
     """MPs before penalties: the slowest ship's speed on this turn's parity (6.2); a dummy moves 4 (5.4)."""
     if tf.dummy:
-        return data().mod("dummy.speed") if "dummy.speed" in data().mods else 4
-    D = data()
-    speeds = [D.ships[s].speed(st.ships[s].hits, st.turn) for s in live_ships(st, tf)]
+        return data().mod("dummy.speed")
+    speeds = [ship_speed(st, s) for s in live_ships(st, tf)]
     return min(speeds) if speeds else 0
 
 
 def ship_speed(st: State, sid: str) -> int:
-    return data().ships[sid].speed(st.ships[sid].hits, st.turn)
+    """A ship's speed this turn: its damage box on this turn's parity, less critical-hit losses (6.2, 9.2)."""
+    from leyte.rulebooks.imperial_sunset import damage
+
+    return damage.speed(st, sid, st.turn)
 
 
 def active_tfs(st: State, side: str | None = None) -> list[TFState]:

@@ -18,8 +18,8 @@ import math
 from typing import Any
 
 from leyte.core.game import Context
-from leyte.games.imperial_sunset.common import data, dist, live_ships, tf_value
-from leyte.games.imperial_sunset.state import State, TFState
+from leyte.rulebooks.imperial_sunset.common import data, dist, live_ships, tf_value
+from leyte.rulebooks.imperial_sunset.state import State, TFState
 
 LEVELS = (
     "Decisive USN Victory",

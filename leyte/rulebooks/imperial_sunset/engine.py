@@ -19,7 +19,7 @@ from typing import Any
 
 from leyte.core.errors import IllegalAction, LeyteError
 from leyte.core.game import Action, Context, Decision
-from leyte.games.imperial_sunset.state import State
+from leyte.rulebooks.imperial_sunset.state import State
 
 HANDLERS: dict[str, Any] = {}
 

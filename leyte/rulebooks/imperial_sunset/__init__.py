@@ -6,6 +6,6 @@ One module per rulebook module: ``sequence`` (3), ``activation`` (4), ``taskforc
 counters, ``views`` what each side may see.
 """
 
-from leyte.games.imperial_sunset.rules import RULES
+from leyte.rulebooks.imperial_sunset.rules import RULES
 
 __all__ = ["RULES"]

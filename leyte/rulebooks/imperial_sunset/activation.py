@@ -14,8 +14,8 @@ from typing import Any
 
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
-from leyte.games.imperial_sunset import engine
-from leyte.games.imperial_sunset.common import (
+from leyte.rulebooks.imperial_sunset import engine
+from leyte.rulebooks.imperial_sunset.common import (
     AIR_FORMATIONS,
     CHITS,
     KAMIKAZE,
@@ -27,8 +27,8 @@ from leyte.games.imperial_sunset.common import (
     side_of_marker,
     tf_speed,
 )
-from leyte.games.imperial_sunset.engine import ask, frame, opt, pop, push
-from leyte.games.imperial_sunset.state import State, TFState
+from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop, push
+from leyte.rulebooks.imperial_sunset.state import State, TFState
 
 
 def formation_in_pool(st: State, formation: str) -> bool:
@@ -182,7 +182,7 @@ class ActivateTF:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.games.imperial_sunset import detection, movement
+        from leyte.rulebooks.imperial_sunset import detection, movement
 
         tf = st.tfs[fr["tf"]]
         if fr["stage"] != "start":
@@ -199,19 +199,19 @@ class ActivateTF:
         tf = st.tfs[fr["tf"]]
         if fr["stage"] != "act" or fr.get("ending") or not tf.in_play:
             return None
-        from leyte.games.imperial_sunset import movement
+        from leyte.rulebooks.imperial_sunset import movement
 
         return movement.activation_decision(st, fr)
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
-        from leyte.games.imperial_sunset import movement
+        from leyte.rulebooks.imperial_sunset import movement
 
         movement.activation_act(st, fr, action, ctx)
 
     @staticmethod
     def refuse(st: State, fr: dict[str, Any], action: Action) -> IllegalAction | None:
-        from leyte.games.imperial_sunset import movement
+        from leyte.rulebooks.imperial_sunset import movement
 
         return movement.explain_refusal(st, fr, action)
 
@@ -222,7 +222,7 @@ class ActivateAir:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.games.imperial_sunset import detection, movement
+        from leyte.rulebooks.imperial_sunset import detection, movement
 
         fr["stage"] = "act"
         reactions = detection.formation_search(st, fr["formation"], ctx)
@@ -232,7 +232,7 @@ class ActivateAir:
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
         if fr.get("stage", "start") != "act":
             return None
-        from leyte.games.imperial_sunset import air
+        from leyte.rulebooks.imperial_sunset import air
 
         options = list(air.activation_options(st, fr))
         options.append(opt("end_activation", "End this activation"))
@@ -241,11 +241,14 @@ class ActivateAir:
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
-        from leyte.games.imperial_sunset import air
+        from leyte.rulebooks.imperial_sunset import air
 
         if action.kind == "end_activation":
+            from leyte.rulebooks.imperial_sunset import movement
+
             pop(st, fr)
             ctx.emit("4.5", f"{marker_name(st, fr['formation'])} ends its activation", kind="activate_end")
+            movement.end_of_subphase(st, ctx)
             return
         if not air.act(st, fr, action, ctx):
             raise IllegalAction("4.5", f"{action.text} is not something an air formation can do")
@@ -257,7 +260,7 @@ class ActivateKamikaze:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.games.imperial_sunset import air
+        from leyte.rulebooks.imperial_sunset import air
 
         if fr.get("stage") != "act" and air.kamikaze_options(st, dict(fr, stage="act")):
             fr["stage"] = "act"
@@ -268,7 +271,7 @@ class ActivateKamikaze:
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
-        from leyte.games.imperial_sunset import air
+        from leyte.rulebooks.imperial_sunset import air
 
         if fr.get("stage") != "act" or not air.kamikaze_options(st, fr):
             return None
@@ -277,7 +280,7 @@ class ActivateKamikaze:
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
-        from leyte.games.imperial_sunset import air
+        from leyte.rulebooks.imperial_sunset import air
 
         options = air.kamikaze_options(st, fr)
         if action not in options:
@@ -285,7 +288,21 @@ class ActivateKamikaze:
         # The marker is spent the moment it attacks (11.1); one that finds no target stays for later.
         st.kamikazes -= 1
         st.kamikazes_used += 1
+        # the attack replaces this frame; the sub-phase's end (6.4 detachments) comes after it
+        st.stack.insert(len(st.stack) - 1, {"kind": "subphase_end"})
         air.act(st, fr, action, ctx)
+
+
+@frame("subphase_end")
+class SubphaseEnd:
+    """The close of an activation sub-phase that ran through other frames (6.4 detachments, empty TFs)."""
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        from leyte.rulebooks.imperial_sunset import movement
+
+        pop(st, fr)
+        movement.end_of_subphase(st, ctx)
 
 
 def enemy_in_hex(st: State, tf: TFState) -> list[TFState]:

@@ -19,11 +19,11 @@ from typing import Any
 
 from leyte.core.dice import Modifier
 from leyte.core.game import Action, Context, Decision
-from leyte.games.imperial_sunset import engine
-from leyte.games.imperial_sunset.common import active_tfs, data, live_ships
-from leyte.games.imperial_sunset.data import CAPITAL_TYPES, CARRIER_TYPES
-from leyte.games.imperial_sunset.engine import ask, frame, opt, pop
-from leyte.games.imperial_sunset.state import State, TFState, other
+from leyte.rulebooks.imperial_sunset import engine
+from leyte.rulebooks.imperial_sunset.common import active_tfs, data, live_ships
+from leyte.rulebooks.imperial_sunset.data import CAPITAL_TYPES, CARRIER_TYPES
+from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
+from leyte.rulebooks.imperial_sunset.state import State, TFState, other
 
 
 @frame("subs")
@@ -191,7 +191,7 @@ class SubContact:
 
 
 def _resolve(st: State, fr: dict[str, Any], category: str | None, ctx: Context) -> None:
-    from leyte.games.imperial_sunset import damage
+    from leyte.rulebooks.imperial_sunset import damage
 
     D = data()
     tf = st.tfs[fr["tf"]]

@@ -1,1 +1,0 @@
-"""Game packages; each exposes ``RULES`` and is imported only when asked for (see ``leyte.core.registry``)."""

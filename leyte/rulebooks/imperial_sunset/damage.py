@@ -1,0 +1,334 @@
+"""Ship damage (module 9): the damage log, sinking, carriers losing air operations, critical hits, small ships.
+
+Every ship has a damage capacity; each hit marks one box of its damage track (``damage_tracks.csv``), and the box
+reached gives the ship's speed, gunnery, AA and whether a carrier can still operate aircraft (9.0, 9.1). A ship
+whose marked boxes reach its capacity sinks. Some Damage Table results are also critical hits, rolled at once on
+the Critical Hit Table for ships bigger than destroyers (9.2). Destroyer, destroyer-escort and transport units stand
+for several hulls, so one attack can cost them at most one hull (9.3). Damaged ships may leave their TF for a base,
+IJN ships only once half their capacity (rounded up) is gone (9.4, 6.4).
+
+Everything that damages a ship — air strikes, gunnery, torpedoes, submarines (10.6), PT boats (11.2.1) and
+kamikazes (11.1) — goes through ``apply_hits``.
+
+Critical-hit effects that outlive the roll (a lost knot of speed, halved gunnery) are kept in
+``st.flags["critical"][ship_id]`` so the state stays plain data; ``speed``/``gunnery``/``aa`` below read them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from leyte.core.dice import Modifier, RollRecord
+from leyte.core.errors import IllegalAction
+from leyte.core.game import Action, Context, Decision
+from leyte.rulebooks.imperial_sunset.common import data
+from leyte.rulebooks.imperial_sunset.data import CRUISER_TYPES, ShipDef
+from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
+from leyte.rulebooks.imperial_sunset.state import State
+
+__all__ = [
+    "apply_hits", "roll_damage", "roll_critical", "apply_critical", "gunnery", "aa", "speed", "air_ops",
+    "remaining", "beyond_half", "may_detach", "destinations", "detach_frames", "detach", "larger_than_dd",
+    "ship_name",
+]
+
+
+def _crit(st: State, sid: str) -> dict[str, Any]:
+    return st.flags.get("critical", {}).get(sid, {})
+
+
+def _halve(x: int) -> int:
+    """Half a factor, fractions of one half and over rounding up (2.2)."""
+    return math.floor(x / 2 + 0.5)
+
+
+def ship_name(sid: str) -> str:
+    return data().ships[sid].name
+
+
+def larger_than_dd(sid: str) -> bool:
+    """9.2: battleships, cruisers of every kind and carriers of every kind take critical hits; small units do not."""
+    return not data().ships[sid].small
+
+
+def gunnery(st: State, sid: str) -> int:
+    """Gunnery factor from the damage box reached, halved by a fire-control critical hit (9.2)."""
+    g = data().ships[sid].box(st.ships[sid].hits).gunnery
+    return _halve(g) if _crit(st, sid).get("gunnery_halved") else g
+
+
+def aa(st: State, sid: str) -> int:
+    return data().ships[sid].box(st.ships[sid].hits).aa
+
+
+def speed(st: State, sid: str, parity: int) -> int:
+    """Speed from the damage box on a turn or battle round of this parity (6.2), less critical speed losses."""
+    b = data().ships[sid].box(st.ships[sid].hits)
+    s = b.speed_odd if parity % 2 else b.speed_even
+    return max(0, s - int(_crit(st, sid).get("speed_loss", 0)))
+
+
+def air_ops(st: State, sid: str) -> bool:
+    d = data().ships[sid]
+    return d.carrier and not st.ships[sid].sunk and d.box(st.ships[sid].hits).air_ops
+
+
+def remaining(st: State, sid: str) -> int:
+    """Unmarked damage boxes (8.3.6 counts torpedo rolls by them)."""
+    return max(0, data().ships[sid].capacity - st.ships[sid].hits)
+
+
+def beyond_half(st: State, sid: str) -> bool:
+    """More than half the damage capacity marked (8.3.9: such ships stay behind after a surface battle)."""
+    return 2 * st.ships[sid].hits > data().ships[sid].capacity
+
+
+def may_detach(st: State, sid: str) -> bool:
+    """Whether a damaged ship may leave its TF (6.4, 9.3, 9.4).
+
+    Small units never detach for damage (9.3). IJN ships need at least half their capacity marked, rounding the half
+    up (9.4: capacity 5 -> 3 hits). USN ships may detach with any damage.
+    """
+    s = st.ships[sid]
+    d = data().ships[sid]
+    if s.sunk or s.hits <= 0 or d.small or s.tf is None:
+        return False
+    if s.side == "IJN":
+        return s.hits >= math.ceil(d.capacity / 2)
+    return True
+
+
+def destinations(sid: str) -> list[str]:
+    """Where a detached ship must head (9.4, 6.4.2): IJN north or west edge, cruisers also Manila; USN east edge."""
+    d: ShipDef = data().ships[sid]
+    if d.side == "USN":
+        return ["east"]
+    out = ["north", "west"]
+    if d.type in CRUISER_TYPES:
+        out.append("manila")
+    return out
+
+
+# -- rolling ----------------------------------------------------------------------------------------------------
+
+
+def roll_damage(
+    ctx: Context, column: int, mods: list[Modifier] | tuple[Modifier, ...], *, purpose: str, rule: str,
+    visible: tuple[str, ...] | None = None, text: str | None = None,
+) -> RollRecord:
+    """One roll on the Damage Table; the record carries ``hits`` and ``critical`` (8.1 step 6, 8.3.3, 8.3.6)."""
+    return ctx.roll_on(data().table("damage"), column, list(mods), purpose=purpose, rule=rule, visible=visible,
+                       text=text)
+
+
+def roll_critical(st: State, sid: str, ctx: Context, *, rule: str = "9.2", who: str | None = None) -> RollRecord:
+    """Roll once on the Critical Hit Table against ``sid`` (battleships roll lower, ``critical.battleship``)."""
+    D = data()
+    mods: list[Modifier] = []
+    if D.ships[sid].type == "BB" and "critical.battleship" in D.mods:
+        mods.append(Modifier(D.mod("critical.battleship"), "battleship target (9.2)"))
+    return ctx.roll_on(D.table("critical_hit"), "-", mods, purpose=f"critical hit on {who or ship_name(sid)}",
+                       rule=rule)
+
+
+def apply_critical(st: State, sid: str, res: Mapping[str, Any], ctx: Context, *, rule: str = "9.2",
+                   who: str | None = None) -> int:
+    """Carry out a Critical Hit Table result (the cell's fields); returns the extra hits it marked."""
+    s = st.ships[sid]
+    if s.sunk:
+        return 0
+    name = who or ship_name(sid)
+    effect = str(res.get("effect", ""))
+    extra = 0
+    crit = st.flags.setdefault("critical", {}).setdefault(sid, {})
+    if res.get("sunk"):
+        ctx.emit(rule, f"Critical hit ({effect}): {name} blows up", kind="critical", data={"ship": sid,
+                 "effect": effect})
+        extra = apply_hits(st, sid, remaining(st, sid), ctx, rule=rule, cause=f"critical hit ({effect})",
+                           per_attack_cap=False, public_name=who)
+        return extra
+    if int(res.get("speed_loss", 0)):
+        crit["speed_loss"] = int(crit.get("speed_loss", 0)) + int(res["speed_loss"])
+    if res.get("gunnery_halved"):
+        crit["gunnery_halved"] = True
+    ctx.emit(rule, f"Critical hit on {name}: {effect.replace('_', ' ')}", kind="critical",
+             data={"ship": sid, "effect": effect, **dict(res)})
+    if int(res.get("extra_hits", 0)):
+        extra = apply_hits(st, sid, int(res["extra_hits"]), ctx, rule=rule, cause=f"critical hit ({effect})",
+                           per_attack_cap=False, public_name=who)
+    if not crit:
+        st.flags["critical"].pop(sid, None)
+    return extra
+
+
+# -- the damage log ---------------------------------------------------------------------------------------------
+
+
+def apply_hits(
+    st: State, ship_id: str, hits: int, ctx: Context, *, rule: str, cause: str, per_attack_cap: bool = True,
+    critical: bool = False, critical_each_point: bool = False, public_name: str | None = None,
+) -> int:
+    """Mark ``hits`` on a ship's damage log and carry out what follows; returns the hits actually marked.
+
+    - small units (DD/DE/APD) lose at most one hull to one attack when ``per_attack_cap`` (9.3);
+    - no ship takes more hits than its capacity; reaching it sinks the ship (9.0);
+    - a carrier whose box shows no air operations grounds its air units (box ``out``), and they are eliminated if
+      the carrier later sinks (9.1, 6.5.5);
+    - ``critical``: the result was a critical one — ships larger than destroyers roll once on the Critical Hit
+      Table at once; ``critical_each_point``: one such roll per hit marked (kamikazes, 11.1).
+
+    ``public_name`` is how the ship reads to its opponent when that side may not know its identity (a face-down
+    USN counter on the surface display, 8.3.1); the owner's log always names it.
+    """
+    D = data()
+    s = st.ships[ship_id]
+    d = D.ships[ship_id]
+    if s.sunk or hits <= 0:
+        return 0
+    asked = hits
+    if per_attack_cap and d.small:
+        hits = min(hits, 1)
+    hits = min(hits, d.capacity - s.hits)
+    before = s.hits
+    s.hits += hits
+    s.damaged_this_activation = True
+    capped = " (one hull per attack, 9.3)" if hits < asked and per_attack_cap and d.small and hits == 1 else ""
+    text = f"{d.name} takes {hits} hit(s) from {cause}{capped}: {s.hits} of {d.capacity} boxes marked"
+    _emit_named(ctx, st, ship_id, rule, text, public_name, kind="damage",
+                data={"ship": ship_id, "hits": hits, "asked": asked, "total": s.hits, "capacity": d.capacity,
+                      "cause": cause})
+    if s.hits >= d.capacity:
+        _sink(st, ship_id, ctx, rule, cause, public_name)
+        return hits
+    box = d.box(s.hits)
+    ctx.emit(rule, f"{d.name} now: speed {box.speed_odd}/{box.speed_even}, gunnery {box.gunnery}, AA {box.aa}",
+             kind="damage_log", data={"ship": ship_id, "box": s.hits}, visible=(s.side,))
+    if d.carrier and not box.air_ops and d.box(before).air_ops and not s.air_ops_lost:
+        _ground_air(st, ship_id, ctx, rule)
+    taken = hits
+    if hits and not s.sunk and larger_than_dd(ship_id) and (critical or critical_each_point):
+        rolls = hits if critical_each_point else 1
+        for _ in range(rolls):
+            if s.sunk:
+                break
+            rec = roll_critical(st, ship_id, ctx, rule="11.1" if critical_each_point else "9.2", who=public_name)
+            taken += apply_critical(st, ship_id, rec.result, ctx, rule="9.2", who=public_name)
+    return taken
+
+
+def _emit_named(ctx: Context, st: State, sid: str, rule: str, text: str, public_name: str | None, *, kind: str,
+                data: dict[str, Any]) -> None:
+    """Emit ``text``; if the ship's identity is hidden from its opponent, emit a renamed copy for that side."""
+    if public_name is None:
+        ctx.emit(rule, text, kind=kind, data=data)
+        return
+    side = st.ships[sid].side
+    foe = "USN" if side == "IJN" else "IJN"
+    ctx.emit(rule, text, kind=kind, data=data, visible=(side,))
+    name = data_name = ship_name(sid)
+    ctx.emit(rule, text.replace(name, public_name), kind=kind,
+             data={k: (public_name if v == sid or v == data_name else v) for k, v in data.items()}, visible=(foe,))
+
+
+def _sink(st: State, sid: str, ctx: Context, rule: str, cause: str, public_name: str | None) -> None:
+    s = st.ships[sid]
+    d = data().ships[sid]
+    s.sunk = True
+    s.hits = d.capacity
+    _emit_named(ctx, st, sid, rule, f"{d.name} is sunk by {cause}", public_name, kind="sunk",
+                data={"ship": sid, "cause": cause})
+    if d.carrier:
+        for a in sorted(st.air.values(), key=lambda a: a.id):
+            if a.parent == sid and not a.ashore and a.box not in ("destroyed", "eliminated"):
+                a.box = "eliminated"
+                a.cap_over = None
+                ctx.emit("6.5.5", f"{data().air[a.id].name} is lost with {d.name}", kind="air_eliminated",
+                         data={"air": a.id, "carrier": sid}, visible=(s.side,))
+
+
+def _ground_air(st: State, sid: str, ctx: Context, rule: str) -> None:
+    s = st.ships[sid]
+    s.air_ops_lost = True
+    d = data().ships[sid]
+    units = [a for a in sorted(st.air.values(), key=lambda a: a.id)
+             if a.parent == sid and not a.ashore and a.box not in ("destroyed", "eliminated", "out")]
+    for a in units:
+        a.box = "out"
+        a.cap_over = None
+    ctx.emit("9.1", f"{d.name} can no longer operate aircraft; {len(units)} air unit(s) leave play", kind="air_ops",
+             data={"ship": sid, "air": [a.id for a in units]}, visible=(s.side,))
+    _ = rule
+
+
+# -- detaching damaged ships (6.4, 9.3, 9.4) ---------------------------------------------------------------------
+
+
+def detach(st: State, sid: str, destination: str | None, ctx: Context, *, rule: str = "6.4") -> None:
+    """Take a ship out of its TF and put it on the map where the TF is, detected (6.4, 8.3.9)."""
+    s = st.ships[sid]
+    if s.tf is not None:
+        tf = st.tfs[s.tf]
+        if s.hex is None:
+            s.hex = tf.hex
+        s.mp_penalty = max(s.mp_penalty, tf.mp_markers)  # 6.2.4: a detaching ship keeps its MP penalty
+        if sid in tf.ships:
+            tf.ships.remove(sid)
+        s.tf = None
+    s.independent = True
+    s.detected = True
+    s.destination = destination
+    where = f", heading {destination}" if destination else ""
+    ctx.emit(rule, f"{ship_name(sid)} leaves its TF and proceeds alone from {s.hex}{where} (detected)",
+             kind="detach", data={"ship": sid, "hex": s.hex, "destination": destination})
+
+
+def detach_frames(st: State) -> list[tuple[str, dict[str, Any]]]:
+    """Frames asking each side (IJN first) about ships damaged in this activation that may detach (6.4, 9.4).
+
+    The lead's activation pushes these at the end of an activation sub-phase; ships not detached then stay.
+    """
+    out: list[tuple[str, dict[str, Any]]] = []
+    for side in ("IJN", "USN"):
+        ships = sorted(sid for sid, s in st.ships.items()
+                       if s.side == side and s.damaged_this_activation and may_detach(st, sid))
+        if ships:
+            out.append(("detach_damaged", {"side": side, "ships": ships}))
+    return out
+
+
+@frame("detach_damaged")
+class DetachDamaged:
+    """6.4/9.4: the owner decides, ship by ship, whether a damaged ship leaves its TF and where it heads."""
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        ships = [s for s in fr["ships"] if may_detach(st, s)]
+        if not ships:
+            return None
+        sid = ships[0]
+        options = [opt("stay", f"{ship_name(sid)} stays with its TF", ship=sid)]
+        options += [opt("detach", f"Detach {ship_name(sid)}, heading {d}", ship=sid, destination=d)
+                    for d in destinations(sid)]
+        return ask(fr["side"], "detach_damaged", f"{ship_name(sid)} is damaged: detach it?", "9.4", options)
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        sid = action["ship"]
+        fr["ships"] = [s for s in fr["ships"] if s != sid]
+        if action.kind == "detach":
+            detach(st, sid, action["destination"], ctx, rule="9.4" if st.ships[sid].side == "IJN" else "6.4.2")
+        elif action.kind != "stay":
+            raise IllegalAction("9.4", f"{action.text} is not a detachment choice")
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        pop(st, fr)
+
+
+def number(key: str) -> int:
+    """A number the rules print (constants.csv) or a modifier (modifiers.csv), by id."""
+    return data().mod(key)
+
+

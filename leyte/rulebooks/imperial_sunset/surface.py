@@ -1,0 +1,872 @@
+"""Surface combat (8.3): the battle on the 25-area surface display, round by round.
+
+``start_battle`` puts every ship of the active TF and of the detected enemy TFs in the hex on the display (8.3.1)
+and pushes one ``surface_battle`` frame. The frame then plays up to eight rounds (8.3), each with the segments in
+order — movement (8.3.2, smoke 8.3.5), gunnery (8.3.3, night sighting 8.3.4), torpedoes (8.3.6), air attacks
+(8.3.7, with scramble 6.5.10), disengagement (8.3.8) and placement adjustment (8.3.11) — and finally puts the TFs
+back on the map (8.3.9), leaving ships past half damage behind as detected independents.
+
+The display is a straight track of areas (ruling R2): range is the difference of area numbers, the IJN deploys
+towards the low end and the USN towards the high end. USN counters lie face-down for the IJN (8.3.1): the IJN sees
+a battle alias and the generic type ("BB USN-2") until the ship fires, which turns it face-up (our ruling).
+Options offered to the IJN name USN ships by alias only.
+
+Simultaneity (8.3.3, 8.3.6): every gunnery or torpedo roll of a segment is made first and its hits are held; the
+hits are marked only when the segment ends, so a ship sunk in a segment still fires in it. Critical hits are
+rolled right after the attacking unit's rolls and take effect with the hits.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import math
+from functools import cache
+from typing import Any
+
+from leyte.core.dice import Modifier
+from leyte.core.errors import IllegalAction
+from leyte.core.game import Action, Context, Decision
+from leyte.rulebooks.imperial_sunset import damage
+from leyte.rulebooks.imperial_sunset.common import data
+from leyte.rulebooks.imperial_sunset.damage import number
+from leyte.rulebooks.imperial_sunset.data import CRUISER_TYPES
+from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop, push
+from leyte.rulebooks.imperial_sunset.state import State, TFState, other
+
+__all__ = ["start_battle", "battle_view", "gunnery_modifiers", "torpedo_modifiers", "fire_factor", "gunnery_range"]
+
+SIDES = ("IJN", "USN")
+SMOKE_TYPES = frozenset({"DD", "DE"})
+
+
+def _areas() -> int:
+    return number("surface.areas")
+
+
+def _halve(x: int) -> int:
+    return math.floor(x / 2 + 0.5)
+
+
+# -- starting a battle ------------------------------------------------------------------------------------------
+
+
+def start_battle(st: State, hex_label: str, active_tf: str, ctx: Context, *, entered_from: str | None,
+                 initiator: str | None = None) -> None:
+    """Begin a surface battle in ``hex_label`` between the active TF and every detected enemy TF there (8.3).
+
+    ``entered_from`` is the hex the active TF entered the battle hex from this activation (None if it was
+    activated there); it decides the strait rule (8.3.10) and where a disengaging attacker returns (8.3.9).
+    ``initiator`` is a non-active TF that started the battle by detecting the active TF as it came in (8.3); it
+    fights even if the active side has not detected it. Without it, a battle in which the active side has
+    detected no enemy is read as such a reaction and takes in every enemy TF of the hex.
+    """
+    D = data()
+    atf = st.tfs[active_tf]
+    side = atf.side
+
+    def afloat(t: TFState) -> bool:
+        return not t.dummy and any(not st.ships[s].sunk for s in t.ships)
+
+    here = [t for t in sorted(st.tfs_at(hex_label), key=lambda t: t.id) if t.side != side and afloat(t)]
+    enemy = [t.id for t in here if t.detected or t.id == initiator]
+    if not enemy and atf.detected:
+        enemy = [t.id for t in here]
+    if not enemy:
+        raise IllegalAction("8.3", f"no detected enemy TF in {hex_label} to fight")
+    tfs = {side: [active_tf], other(side): enemy}
+    strait = D.map.has_feature(D.map.hex(hex_label), "strait") and entered_from is not None
+    act_index = -1
+    for i in range(len(st.stack) - 1, -1, -1):
+        f = st.stack[i]
+        if f.get("kind") == "activate_tf" and f.get("tf") == active_tf:
+            f["combat_done"] = True  # surface combat ends the TF's movement (6.2.5)
+            f["mp"] = 0
+            act_index = i
+            break
+    day = bool(st.flags.get("day", True))
+    ships = {s_: [sid for t in tfs[s_] for sid in st.tfs[t].ships if not st.ships[sid].sunk
+                  and not st.ships[sid].exited] for s_ in SIDES}
+    display: dict[str, dict[str, Any]] = {}
+    aliases: dict[str, str] = {}
+    order = sorted(ships["USN"], key=lambda s: hashlib.sha256(f"{s}|{hex_label}|{st.turn}".encode()).hexdigest())
+    for n, sid in enumerate(order, start=1):
+        aliases[sid] = f"USN-{n}"
+    for s_ in SIDES:
+        for sid in ships[s_]:
+            display[sid] = {"side": s_, "area": 0, "moved": False, "mp": 0, "revealed": s_ == "IJN",
+                            "fired": False, "alias": aliases.get(sid, sid), "group": None}
+    ctx.emit("8.3", f"Surface battle in {hex_label}: {side} TF {active_tf} against "
+             + ", ".join(f"TF {t}" for t in enemy) + (" (strait: the entering ships fire at half in round 1)"
+                                                       if strait else ""),
+             kind="battle", data={"hex": hex_label, "active": active_tf, "enemy": enemy, "day": day,
+                                  "strait": strait})
+    ctx.emit("8.3.1", "Your ships' battle aliases as the IJN sees them: "
+             + ", ".join(f"{damage.ship_name(s)} = {aliases[s]}" for s in order), kind="battle_alias",
+             data={"aliases": aliases}, visible=("USN",))
+    push(st, "surface_battle", hex=hex_label, active_side=side, active_tf=active_tf, tfs=tfs,
+         entered_from=entered_from, strait_side=side if strait else None, day=day, round=0, step="group",
+         display=display, act_index=act_index, groups={s_: [] for s_ in SIDES}, smoke=[],
+         smoke_by={s_: False for s_ in SIDES}, queue=[], pending=[], shots={}, designations={}, wants={},
+         disengaged={s_: False for s_ in SIDES}, end_reason=None, torp_plan=None, air_queue=[],
+         order=list(SIDES), moves={})
+
+
+# -- naming and geometry ----------------------------------------------------------------------------------------
+
+
+def _live(st: State, bf: dict[str, Any], side: str) -> list[str]:
+    return [s for s, d in bf["display"].items() if d["side"] == side and not st.ships[s].sunk]
+
+
+def _label(st: State, bf: dict[str, Any], sid: str, viewer: str | None) -> str:
+    """How ``viewer`` names a ship on the display: face-down USN counters show only their type and alias."""
+    d = bf["display"][sid]
+    if d["side"] == "USN" and viewer == "IJN" and not d["revealed"]:
+        return f"{data().ships[sid].type} {d['alias']}"
+    return damage.ship_name(sid)
+
+
+def _public(st: State, bf: dict[str, Any], sid: str) -> str | None:
+    d = bf["display"][sid]
+    return _label(st, bf, sid, "IJN") if d["side"] == "USN" and not d["revealed"] else None
+
+
+def _say(ctx: Context, st: State, bf: dict[str, Any], rule: str, template: str, ships: list[str], *, kind: str,
+         data_: dict[str, Any] | None = None) -> None:
+    """Emit ``template`` (with {0}, {1}... for ships) once for everyone, or split when a USN ship is face-down."""
+    hidden = [s for s in ships if _public(st, bf, s) is not None]
+    full = template.format(*[damage.ship_name(s) for s in ships])
+    if not hidden:
+        ctx.emit(rule, full, kind=kind, data=data_ or {})
+        return
+    ctx.emit(rule, full, kind=kind, data=data_ or {}, visible=("USN",))
+    pub = template.format(*[_label(st, bf, s, "IJN") for s in ships])
+    pdata = {k: (bf["display"][v]["alias"] if isinstance(v, str) and v in hidden else v)
+             for k, v in (data_ or {}).items()}
+    ctx.emit(rule, pub, kind=kind, data=pdata, visible=("IJN",))
+
+
+def _rng(bf: dict[str, Any], a: str, b: str) -> int:
+    return abs(bf["display"][a]["area"] - bf["display"][b]["area"])
+
+
+def _sighted(st: State, bf: dict[str, Any], shooter: str, target: str) -> bool:
+    """8.3.4: unlimited by day; at night within the side's sighting range, or a ship that fired this round."""
+    if bf["day"]:
+        return True
+    if bf["display"][target]["fired"]:
+        return True
+    side = bf["display"][shooter]["side"]
+    return _rng(bf, shooter, target) <= number(f"sighting.night.{side}")
+
+
+def _smoke_between(bf: dict[str, Any], a: str, b: str) -> bool:
+    """8.3.5: smoke in the firing ship's area, the target's, or any area between (none at night)."""
+    if not bf["day"] or not bf["smoke"]:
+        return False
+    lo, hi = sorted((bf["display"][a]["area"], bf["display"][b]["area"]))
+    return any(lo <= x <= hi for x in bf["smoke"])
+
+
+def fire_factor(st: State, bf: dict[str, Any], sid: str, *, second: bool) -> tuple[int, list[str]]:
+    """The gunnery factor a ship fires with now and why it was halved (8.3.3, 8.3.10; halving rounds .5 up)."""
+    f = damage.gunnery(st, sid)
+    why = []
+    if bf["round"] == 1 and bf["strait_side"] and bf["display"][sid]["side"] == bf["strait_side"] \
+            and st.ships[sid].tf == bf["active_tf"]:
+        f = _halve(f)
+        why.append("halved: entering the strait (8.3.10)")
+    if second:
+        f = _halve(f)
+        why.append("halved: not the first ship at this target (8.3.3)")
+    return f, why
+
+
+def gunnery_modifiers(st: State, bf: dict[str, Any], shooter: str, target: str) -> list[Modifier]:
+    D = data()
+    r = _rng(bf, shooter, target)
+    mods = [Modifier(D.mod(f"gunnery.range.{r}"), f"range {r} areas (8.3.3)")]
+    if bf["display"][shooter]["moved"]:
+        mods.append(Modifier(D.mod("gunnery.moved"), "Moved marker (8.3.2)"))
+    if D.ships[target].small:
+        mods.append(Modifier(D.mod("gunnery.destroyer_target"), "destroyer target (8.3.3)"))
+    if bf["display"][shooter]["side"] == "USN":
+        mods.append(Modifier(D.mod("gunnery.usn"), "USN (8.3.3)"))
+    if _smoke_between(bf, shooter, target):
+        mods.append(Modifier(D.mod("gunnery.smoke"), "smoke (8.3.5)"))
+    return [m for m in mods if m.value]
+
+
+def gunnery_range(sid: str) -> int | None:
+    """A ship's maximum gunnery range in areas (the counter's range value), or None if the data gives none."""
+    v = getattr(data().ships[sid], "gunnery_range", None)
+    if v is None:
+        v = _ship_column(str(data().folder), "gunnery_range").get(sid)
+    return int(v) if v not in (None, "") else None
+
+
+@cache
+def _ship_column(folder: str, column: str) -> dict[str, str]:
+    """One column of ships.csv, for values ShipDef does not carry yet."""
+    try:
+        with open(f"{folder}/ships.csv", encoding="utf-8") as fh:
+            return {r["id"]: (r.get(column) or "").strip() for r in csv.DictReader(fh)}
+    except FileNotFoundError:
+        return {}
+
+
+def _gun_range_ok(bf: dict[str, Any], shooter: str, target: str) -> bool:
+    """8.3.3: a target within the firing ship's range, and a range the modifier rows cover."""
+    r = _rng(bf, shooter, target)
+    top = gunnery_range(shooter)
+    return f"gunnery.range.{r}" in data().mods and (top is None or r <= top)
+
+
+def _torp_max(side: str) -> int:
+    D = data()
+    n = -1
+    while f"torpedo.{side.lower()}.range.{n + 1}" in D.mods:
+        n += 1
+    return n
+
+
+def torpedo_modifiers(st: State, bf: dict[str, Any], shooter: str, target: str) -> list[Modifier]:
+    D = data()
+    side = bf["display"][shooter]["side"]
+    r = _rng(bf, shooter, target)
+    mods = [Modifier(D.mod(f"torpedo.{side.lower()}.range.{r}"), f"range {r} areas (8.3.6)")]
+    if D.ships[target].small:
+        mods.append(Modifier(D.mod("torpedo.destroyer_target"), "destroyer target (8.3.6)"))
+    if side == "USN":
+        mods.append(Modifier(D.mod("torpedo.usn"), "USN (8.3.6)"))
+    if _smoke_between(bf, shooter, target):
+        mods.append(Modifier(D.mod("torpedo.smoke"), "smoke (8.3.5)"))
+    return [m for m in mods if m.value]
+
+
+def _ship_speed(st: State, bf: dict[str, Any], sid: str) -> int:
+    """Speed on the display: the damage box's speed for this round's parity (6.2) less -1 MP markers (8.3.2)."""
+    return max(0, damage.speed(st, sid, bf["round"]) - bf["display"][sid]["mp"])
+
+
+def _gun_targets(st: State, bf: dict[str, Any], sid: str) -> list[str]:
+    foe = other(bf["display"][sid]["side"])
+    return [t for t in _live(st, bf, foe) if _sighted(st, bf, sid, t) and _gun_range_ok(bf, sid, t)]
+
+
+def _torp_targets(st: State, bf: dict[str, Any], sid: str) -> list[str]:
+    side = bf["display"][sid]["side"]
+    top = _torp_max(side)
+    return [t for t in _live(st, bf, other(side)) if _sighted(st, bf, sid, t) and _rng(bf, sid, t) <= top]
+
+
+def _target_param(bf: dict[str, Any], viewer: str, sid: str) -> str:
+    """The id a target carries in an option: USN ships go by alias in IJN options (no leak of identity)."""
+    d = bf["display"][sid]
+    return d["alias"] if viewer == "IJN" and d["side"] == "USN" else sid
+
+
+def _from_param(bf: dict[str, Any], value: str) -> str:
+    if value in bf["display"]:
+        return value
+    for sid, d in bf["display"].items():
+        if d["alias"] == value:
+            return sid
+    raise IllegalAction("8.3", f"no ship {value!r} on the surface display")
+
+
+def battle_view(st: State, bf: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    """What ``viewer`` sees of the surface display: areas, markers, smoke; face-down USN ships by alias only."""
+    ships = []
+    for sid, d in sorted(bf["display"].items(), key=lambda kv: (kv[1]["area"], kv[1]["side"], kv[1]["alias"])):
+        if st.ships[sid].sunk:
+            continue
+        hidden = viewer == "IJN" and d["side"] == "USN" and not d["revealed"]
+        ships.append({"id": d["alias"] if hidden else sid, "name": _label(st, bf, sid, viewer), "side": d["side"],
+                      "type": data().ships[sid].type, "area": d["area"], "moved": d["moved"], "mp": d["mp"],
+                      "hits": None if hidden or (viewer not in (None, "umpire", d["side"])) else st.ships[sid].hits})
+    return {"hex": bf["hex"], "round": bf["round"], "step": bf["step"], "day": bf["day"], "smoke": list(bf["smoke"]),
+            "ships": ships}
+
+
+# -- the battle frame -------------------------------------------------------------------------------------------
+
+
+@frame("surface_battle")
+class SurfaceBattle:
+    """One surface battle from deployment to the end-of-battle placement (8.3)."""
+
+    @staticmethod
+    def _question(st: State, bf: dict[str, Any]) -> tuple[str, str, str, str, list[Action]] | None:
+        step = bf["step"]
+        if step == "group":
+            side, sid = bf["queue"][0] if bf["queue"] else (None, None)
+            if side is None:
+                return None
+            size = number("surface.group_size")
+            groups = bf["groups"][side]
+            n_groups = math.ceil(len(bf["display_order"][side]) / size)
+            options = [opt("group", f"Put {damage.ship_name(sid)} in group {g + 1}", ship=sid, group=g)
+                       for g in range(n_groups) if sum(1 for x in groups if x == g) < size]
+            return side, "surface_group", f"Divide your ships into groups of {size} for deployment", "8.3.1", options
+        if step == "move":
+            if not bf["queue"]:
+                return None
+            side, sid = bf["queue"][0]
+            here = bf["display"][sid]["area"]
+            sp = _ship_speed(st, bf, sid)
+            lo, hi = max(1, here - sp), min(_areas(), here + sp)
+            options = [opt("move", f"{_label(st, bf, sid, side)} {'stays in' if a == here else 'moves to'} "
+                           f"area {a}", ship=sid, area=a) for a in range(lo, hi + 1)]
+            return side, "surface_move", f"Move {damage.ship_name(sid)} (area {here}, speed {sp})", "8.3.2", options
+        if step == "smoke":
+            side, sid, path = bf["smoke_ask"]
+            options = [opt("smoke", "Lay no smoke", ship=sid, area=0)]
+            options += [opt("smoke", f"{damage.ship_name(sid)} lays smoke in area {a}", ship=sid, area=a) for a in path]
+            return side, "smoke", f"Smoke from {damage.ship_name(sid)}?", "8.3.5", options
+        if step == "designate":
+            if not bf["queue"]:
+                return None
+            side, sid = bf["queue"][0]
+            options = [opt("designate", f"{damage.ship_name(sid)} will fire at {_label(st, bf, t, side)} "
+                           f"(range {_rng(bf, sid, t)})", ship=sid, target=_target_param(bf, side, t))
+                       for t in _gun_targets(st, bf, sid)]
+            options.append(opt("designate", f"{damage.ship_name(sid)} holds fire", ship=sid, target=""))
+            return side, "gunnery_designate", f"Designate the target of {damage.ship_name(sid)} (fixed once made)", \
+                "8.3.3", options
+        if step == "usn_fire":
+            if not bf["queue"]:
+                return None
+            side, sid = bf["queue"][0]
+            options = [opt("fire", f"{damage.ship_name(sid)} fires at {damage.ship_name(t)} (range "
+                           f"{_rng(bf, sid, t)})", ship=sid, target=t) for t in _gun_targets(st, bf, sid)]
+            options.append(opt("fire", f"{damage.ship_name(sid)} holds fire", ship=sid, target=""))
+            return side, "gunnery_fire", f"Fire {damage.ship_name(sid)}?", "8.3.3", options
+        if step == "torpedo":
+            if not bf["queue"]:
+                return None
+            side, sid = bf["queue"][0]
+            plan = bf["torp_plan"]
+            if plan is None:
+                if not _torp_targets(st, bf, sid):
+                    return side, "torpedo", "", "8.3.6", [opt("torpedo_hold", "hold", ship=sid)]
+                return side, "torpedo", f"Fire {damage.ship_name(sid)}'s torpedoes (once per battle)?", "8.3.6", [
+                    opt("torpedo_fire", f"{damage.ship_name(sid)} fires its torpedoes", ship=sid),
+                    opt("torpedo_hold", f"{damage.ship_name(sid)} keeps its torpedoes", ship=sid)]
+            k = len(plan["targets"]) + 1
+            options = [opt("torpedo_target", f"Torpedo roll {k} of {plan['rolls']} at {_label(st, bf, t, side)} "
+                           f"(range {_rng(bf, sid, t)})", ship=sid, target=_target_param(bf, side, t))
+                       for t in _torp_targets(st, bf, sid)]
+            return side, "torpedo_target", f"Target of torpedo roll {k} of {plan['rolls']}", "8.3.6", options
+        if step == "air":
+            if not bf["air_queue"]:
+                return None
+            side = bf["air_queue"][0]
+            return side, "surface_air", "Air attack segment: launch a strike at the enemy ships?", "8.3.7", [
+                opt("surface_air", "Launch an air strike (scramble, 6.5.10)", launch=True),
+                opt("surface_air", "No air attack this round", launch=False)]
+        if step == "disengage":
+            side = next((s for s in bf["order_disengage"] if s not in bf["wants"]), None)
+            if side is None:
+                return None
+            return side, "disengage", f"Round {bf['round']}: do you want to break off the battle?", "8.3.8", [
+                opt("disengage", "Continue the battle", disengage=False),
+                opt("disengage", "Disengage", disengage=True)]
+        if step == "place":
+            if not bf["place_queue"]:
+                return None
+            side = bf["place_queue"][0]
+            options = [opt("place_tf", f"Place your TF(s) in {h}" + (" (over-stacked: -2 MP)" if cat == 4 else ""),
+                           hex=h, category=cat) for h, cat in _placement_options(st, bf, side)]
+            return side, "surface_placement", "Where do your ships go after the battle?", "8.3.9", options
+        return None
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        q = SurfaceBattle._question(st, fr)
+        if q is None or len(q[4]) < 2:
+            return None
+        return ask(*q)
+
+    @staticmethod
+    def act(st: State, bf: dict[str, Any], action: Action, ctx: Context) -> None:
+        k = action.kind
+        if k == "group":
+            side, sid = bf["queue"].pop(0)
+            bf["display"][sid]["group"] = action["group"]
+            bf["groups"][side].append(action["group"])
+        elif k == "move":
+            _do_move(st, bf, action["ship"], action["area"], ctx)
+        elif k == "smoke":
+            side, sid, _path = bf["smoke_ask"]
+            bf["smoke_ask"] = None
+            bf["step"] = "move"
+            if action["area"]:
+                bf["smoke"].append(action["area"])
+                bf["smoke_by"][side] = True
+                _say(ctx, st, bf, "8.3.5", "{0} lays smoke in area " + str(action["area"]), [sid], kind="smoke",
+                     data_={"ship": sid, "area": action["area"]})
+        elif k == "designate":
+            side, sid = bf["queue"].pop(0)
+            tgt = _from_param(bf, action["target"]) if action["target"] else None
+            bf["designations"][sid] = tgt
+            if tgt:
+                ctx.emit("8.3.3", f"IJN designates a target for {damage.ship_name(sid)}", kind="designate",
+                         data={"ship": sid}, visible=None)
+                ctx.emit("8.3.3", f"{damage.ship_name(sid)} is designated at {_label(st, bf, tgt, 'IJN')}",
+                         kind="designate", data={"ship": sid, "target": _target_param(bf, "IJN", tgt)},
+                         visible=("IJN",))
+        elif k == "fire":
+            side, sid = bf["queue"].pop(0)
+            if action["target"]:
+                _gun_fire(st, bf, sid, _from_param(bf, action["target"]), ctx)
+        elif k == "torpedo_hold":
+            bf["queue"].pop(0)
+        elif k == "torpedo_fire":
+            side, sid = bf["queue"][0]
+            d = data().ships[sid]
+            rolls = 1 if side == "IJN" and d.type in CRUISER_TYPES else damage.remaining(st, sid)
+            bf["torp_plan"] = {"ship": sid, "rolls": max(1, rolls), "targets": []}
+            st.ships[sid].torpedo_used = True
+            bf["display"][sid]["revealed"] = True
+            ctx.emit("8.3.6", f"{damage.ship_name(sid)} fires its torpedoes ({max(1, rolls)} roll(s))",
+                     kind="torpedo", data={"ship": sid, "rolls": max(1, rolls)})
+        elif k == "torpedo_target":
+            plan = bf["torp_plan"]
+            plan["targets"].append(_from_param(bf, action["target"]))
+            if len(plan["targets"]) >= plan["rolls"]:
+                _torp_fire(st, bf, plan, ctx)
+                bf["torp_plan"] = None
+                bf["queue"].pop(0)
+        elif k == "surface_air":
+            side = bf["air_queue"].pop(0)
+            if action["launch"]:
+                _launch_air(st, bf, side, ctx)
+        elif k == "disengage":
+            side = next(s for s in bf["order_disengage"] if s not in bf["wants"])
+            bf["wants"][side] = bool(action["disengage"])
+            ctx.emit("8.3.8", f"{side} chooses to " + ("disengage" if action["disengage"] else "fight on"),
+                     kind="disengage_choice", data={"side": side}, visible=(side,))
+        elif k == "place_tf":
+            side = bf["place_queue"].pop(0)
+            _place_side(st, bf, side, action["hex"], int(action["category"]), ctx)
+        else:
+            raise IllegalAction("8.3", f"{action.text} is not a choice in this surface battle")
+
+    @staticmethod
+    def run(st: State, bf: dict[str, Any], ctx: Context) -> None:
+        q = SurfaceBattle._question(st, bf)
+        if q is not None and len(q[4]) == 1:
+            SurfaceBattle.act(st, bf, q[4][0], ctx)
+            return
+        step = bf["step"]
+        handler = _STEPS.get(step)
+        if handler is None:
+            raise IllegalAction("8.3", f"surface battle in unknown step {step!r}")
+        handler(st, bf, ctx)
+
+
+# -- segments ---------------------------------------------------------------------------------------------------
+
+
+def _step_group(st: State, bf: dict[str, Any], ctx: Context) -> None:
+    """8.3.1: groups of four (the owner chooses who goes with whom), one placement roll per group."""
+    if "display_order" not in bf:
+        bf["display_order"] = {s_: [s for s, d in bf["display"].items() if d["side"] == s_] for s_ in SIDES}
+        size = number("surface.group_size")
+        for s_ in SIDES:
+            ships = bf["display_order"][s_]
+            if len(ships) <= size:
+                for sid in ships:
+                    bf["display"][sid]["group"] = 0
+            else:
+                bf["queue"] += [[s_, sid] for sid in ships]
+        return
+    table = data().table("surface_placement_day" if bf["day"] else "surface_placement_night")
+    for s_ in SIDES:
+        groups = sorted({bf["display"][s]["group"] for s in bf["display_order"][s_]})
+        for g in groups:
+            members = [s for s in bf["display_order"][s_] if bf["display"][s]["group"] == g]
+            rec = ctx.roll_on(table, "-", [], purpose=f"{s_} placement of group {g + 1} ({len(members)} ships)",
+                              rule="8.3.1")
+            area = int(rec.result[f"{s_.lower()}_area"])
+            for s in members:
+                bf["display"][s]["area"] = area
+            if s_ == "IJN":
+                ctx.emit("8.3.1", f"IJN group {g + 1} ({', '.join(damage.ship_name(s) for s in members)}) is placed "
+                         f"face-up in area {area}", kind="deploy", data={"side": s_, "area": area, "ships": members})
+            else:
+                ctx.emit("8.3.1", f"USN group {g + 1} ({', '.join(damage.ship_name(s) for s in members)}) is placed "
+                         f"face-down in area {area}", kind="deploy", data={"side": s_, "area": area, "ships": members},
+                         visible=("USN",))
+                ctx.emit("8.3.1", f"USN group {g + 1} ({', '.join(_label(st, bf, s, 'IJN') for s in members)}) is "
+                         f"placed face-down in area {area}", kind="deploy",
+                         data={"side": s_, "area": area, "ships": [bf["display"][s]["alias"] for s in members]},
+                         visible=("IJN",))
+    bf["step"] = "round"
+
+
+def _step_round(st: State, bf: dict[str, Any], ctx: Context) -> None:
+    """Start a round: the Battle Round marker advances; both sides roll, the higher moves first (8.3.2)."""
+    bf["round"] += 1
+    ctx.emit("8.3", f"Surface battle round {bf['round']}", kind="battle_round", data={"round": bf["round"]})
+    while True:
+        ri = ctx.roll("d10", purpose="IJN initiative roll", rule="8.3.2")
+        ru = ctx.roll("d10", purpose="USN initiative roll", rule="8.3.2")
+        if ri.final != ru.final:
+            break
+        ctx.emit("8.3.2", "Tied initiative rolls: both roll again", kind="initiative")
+    first = "IJN" if ri.final > ru.final else "USN"
+    bf["order"] = [first, other(first)]
+    ctx.emit("8.3.2", f"{first} moves first", kind="initiative", data={"first": first})
+    bf["queue"] = [[s_, sid] for s_ in bf["order"] for sid in bf["display_order"][s_] if not st.ships[sid].sunk]
+    bf["moves"] = {}
+    bf["step"] = "move"
+
+
+def _do_move(st: State, bf: dict[str, Any], sid: str, area: int, ctx: Context) -> None:
+    side, _ = bf["queue"].pop(0)
+    d = bf["display"][sid]
+    start = d["area"]
+    d["area"] = area
+    bf["moves"][sid] = abs(area - start)
+    if area != start:
+        _say(ctx, st, bf, "8.3.2", "{0} moves from area " + f"{start} to area {area}", [sid], kind="surface_move",
+             data_={"ship": sid, "from": start, "to": area})
+    if bf["day"] and data().ships[sid].type in SMOKE_TYPES:
+        lo, hi = sorted((start, area))
+        bf["smoke_ask"] = [side, sid, list(range(lo, hi + 1))]
+        bf["step"] = "smoke"
+
+
+def _step_move(st: State, bf: dict[str, Any], ctx: Context) -> None:
+    """End of the movement segment: Moved markers for moves of more than one area; -1 MP markers come off."""
+    for sid, d in bf["display"].items():
+        if st.ships[sid].sunk:
+            continue
+        d["moved"] = bf["moves"].get(sid, 0) > 1
+        d["mp"] = 0
+    marked = [s for s, d in bf["display"].items() if d["moved"] and not st.ships[s].sunk]
+    if marked:
+        slots = ", ".join("{" + str(i) + "}" for i in range(len(marked)))
+        _say(ctx, st, bf, "8.3.2", "Moved markers: " + slots, marked, kind="moved", data_={})
+    bf["step"] = "designate"
+    bf["designations"] = {}
+    bf["queue"] = [["IJN", sid] for sid in bf["display_order"]["IJN"]
+                   if not st.ships[sid].sunk and damage.gunnery(st, sid) > 0]
+
+
+def _step_designate(st: State, bf: dict[str, Any], ctx: Context) -> None:
+    """IJN fire was designated in advance (8.3.3); it is now rolled, ship by ship in designation order."""
+    bf["pending"] = []
+    bf["shots"] = {}
+    bf["fired"] = []
+    for sid, tgt in bf["designations"].items():
+        if tgt:
+            _gun_fire(st, bf, sid, tgt, ctx)
+    bf["queue"] = [["USN", sid] for sid in bf["display_order"]["USN"]
+                   if not st.ships[sid].sunk and damage.gunnery(st, sid) > 0]
+    bf["step"] = "usn_fire"
+
+
+def _gun_fire(st: State, bf: dict[str, Any], sid: str, tgt: str, ctx: Context) -> None:
+    side = bf["display"][sid]["side"]
+    key = f"{side}:{tgt}"
+    second = bf["shots"].get(key, 0) > 0
+    bf["shots"][key] = bf["shots"].get(key, 0) + 1
+    factor, why = fire_factor(st, bf, sid, second=second)
+    bf["fired"].append(sid)
+    bf["display"][sid]["revealed"] = True
+    if factor <= 0:
+        return
+    ctx.emit("8.3.3", f"{sid} fires at {tgt}", kind="shot", data={"shooter": sid, "target": tgt, "round":
+             bf["round"], "segment": "gunnery", "factor": factor}, visible=("umpire",))
+    mods = gunnery_modifiers(st, bf, sid, tgt)
+    note = f" ({'; '.join(why)})" if why else ""
+    rec = damage.roll_damage(ctx, factor, mods, purpose=f"{damage.ship_name(sid)} fires at "
+                             f"{_label(st, bf, tgt, 'IJN')}, gunnery {factor}{note}", rule="8.3.3")
+    _hold(st, bf, sid, tgt, rec.result, ctx, cause=f"gunfire from {damage.ship_name(sid)}")
+
+
+def _hold(st: State, bf: dict[str, Any], sid: str, tgt: str, result: Any, ctx: Context, *, cause: str) -> None:
+    """Keep a roll's hits until the segment ends; roll its critical hit now (ruling: see module docstring)."""
+    hits = int(result.get("hits", 0))
+    crit = None
+    if hits and result.get("critical") and damage.larger_than_dd(tgt) and not st.ships[tgt].sunk:
+        crit = dict(damage.roll_critical(st, tgt, ctx, who=_label(st, bf, tgt, "IJN")).result)
+    bf["pending"].append({"target": tgt, "hits": hits, "crit": crit, "cause": cause})
+
+
+def _step_usn_fire(st: State, bf: dict[str, Any], ctx: Context) -> None:
+    """End of gunnery: mark all hits together (simultaneous fire), then -1 MP markers on every ship that fired."""
+    _apply_pending(st, bf, ctx, "8.3.3")
+    for sid in bf["fired"]:
+        bf["display"][sid]["mp"] += number("surface.fired_mp")
+        if not bf["day"]:
+            bf["display"][sid]["fired"] = True
+    bf["fired"] = []
+    if _battle_over(st, bf, ctx):
+        return
+    bf["queue"] = [[s_, sid] for s_ in SIDES for sid in bf["display_order"][s_]
+                   if not st.ships[sid].sunk and data().ships[sid].torpedo and not st.ships[sid].torpedo_used
+                   and _torp_targets(st, bf, sid)]
+    bf["torp_plan"] = None
+    bf["pending"] = []
+    bf["step"] = "torpedo"
+
+
+def _apply_pending(st: State, bf: dict[str, Any], ctx: Context, rule: str) -> None:
+    for p in bf["pending"]:
+        tgt = p["target"]
+        if p["hits"]:
+            damage.apply_hits(st, tgt, p["hits"], ctx, rule=rule, cause=p["cause"], per_attack_cap=True,
+                              public_name=_public(st, bf, tgt))
+        if p["crit"] and not st.ships[tgt].sunk:
+            damage.apply_critical(st, tgt, p["crit"], ctx, who=_public(st, bf, tgt))
+    bf["pending"] = []
+
+
+def _torp_fire(st: State, bf: dict[str, Any], plan: dict[str, Any], ctx: Context) -> None:
+    sid = plan["ship"]
+    col = number("torpedo.column")
+    results = []
+    for tgt in plan["targets"]:
+        ctx.emit("8.3.6", f"{sid} torpedoes {tgt}", kind="shot", data={"shooter": sid, "target": tgt,
+                 "round": bf["round"], "segment": "torpedo"}, visible=("umpire",))
+        mods = torpedo_modifiers(st, bf, sid, tgt)
+        rec = damage.roll_damage(ctx, col, mods, purpose=f"torpedo from {damage.ship_name(sid)} at "
+                                 f"{_label(st, bf, tgt, 'IJN')}", rule="8.3.6")
+        results.append((tgt, rec.result))
+    for tgt, res in results:
+        _hold(st, bf, sid, tgt, res, ctx, cause=f"torpedoes from {damage.ship_name(sid)}")
+    if not bf["day"]:
+        bf["display"][sid]["fired"] = True
+
+
+def _step_torpedo(st: State, bf: dict[str, Any], ctx: Context) -> None:
+    _apply_pending(st, bf, ctx, "8.3.6")
+    if _battle_over(st, bf, ctx):
+        return
+    bf["air_queue"] = [s_ for s_ in [bf["active_side"], other(bf["active_side"])] if _air_ready(st, bf, s_)]
+    bf["step"] = "air"
+
+
+def _air_ready(st: State, bf: dict[str, Any], side: str) -> bool:
+    """8.3.7/6.5.10: by day, a side whose battle TFs hold a carrier with aircraft not in the Flown box."""
+    if not bf["day"]:
+        return False
+    from leyte.rulebooks.imperial_sunset import air
+
+    for t in bf["tfs"][side]:
+        for a in air._tf_units(st, st.tfs[t], boxes=("ready", "cap")):
+            if air.can_bomb(st, a) and air._kind(st, a) != "F":
+                return True
+    return False
+
+
+def _launch_air(st: State, bf: dict[str, Any], side: str, ctx: Context) -> None:
+    bi = next(i for i, f in enumerate(st.stack) if f is bf)
+    enemy = _live(st, bf, other(side))
+    hidden = [s for s in enemy if side == "IJN" and _public(st, bf, s) is not None]
+    push(st, "strike_compose", side=side, source={"tfs": list(bf["tfs"][side]), "enemy_tfs":
+         list(bf["tfs"][other(side)])}, target=None, chosen={}, act_index=bf["act_index"], mode="surface",
+         battle_index=bi, enemy_ships=enemy, target_hex=bf["hex"],
+         labels={s: _label(st, bf, s, "IJN") for s in hidden},
+         aliases_of={s: bf["display"][s]["alias"] for s in hidden})
+    ctx.emit("8.3.7", f"{side} launches an air attack in the surface battle", kind="strike")
+
+
+def _step_air(st: State, bf: dict[str, Any], ctx: Context) -> None:
+    if _battle_over(st, bf, ctx):
+        return
+    bf["wants"] = {}
+    bf["order_disengage"] = [bf["active_side"], other(bf["active_side"])]
+    bf["step"] = "disengage"
+
+
+def _step_disengage(st: State, bf: dict[str, Any], ctx: Context) -> None:
+    """8.3.8: both out ends it; neither fights on; one: the active player rolls, 10+ ends it."""
+    w = bf["wants"]
+    ctx.emit("8.3.8", "Disengagement: " + ", ".join(f"{s} {'disengages' if w[s] else 'fights on'}" for s in SIDES),
+             kind="disengage", data={"wants": dict(w)})
+    D = data()
+    if w["IJN"] and w["USN"]:
+        bf["disengaged"] = {"IJN": True, "USN": True}
+        return _end(st, bf, ctx, "both sides disengage")
+    if w["IJN"] or w["USN"]:
+        quitter = "IJN" if w["IJN"] else "USN"
+        mods = []
+        smoked = sum(1 for s in SIDES if bf["smoke_by"][s])
+        if smoked == 1:
+            mods.append(Modifier(D.mod("disengage.smoke_one_side"), "one side made smoke (8.3.8)"))
+        elif smoked == 2:
+            mods.append(Modifier(D.mod("disengage.smoke_both_sides"), "both sides made smoke (8.3.8)"))
+        if bf["round"] > 1:
+            mods.append(Modifier(D.mod("disengage.per_round") * (bf["round"] - 1),
+                                 f"{bf['round'] - 1} round(s) already fought (8.3.8)"))
+        need = number("disengage.threshold")
+        rec = ctx.roll("d10", [m for m in mods if m.value], purpose=f"{bf['active_side']} disengagement roll "
+                       f"({need}+ ends the battle)", rule="8.3.8")
+        if rec.final >= need:
+            bf["disengaged"][quitter] = True
+            return _end(st, bf, ctx, f"{quitter} breaks off")
+        ctx.emit("8.3.8", "The battle goes on", kind="disengage")
+    if bf["round"] >= number("surface.max_rounds"):
+        return _end(st, bf, ctx, f"{bf['round']} rounds fought")
+    _adjust(st, bf, ctx)
+
+
+def _adjust(st: State, bf: dict[str, Any], ctx: Context) -> None:
+    """End of a round (8.3.5, 8.3.4, 8.3.11): smoke, night Detected and Moved markers come off; ships recentre."""
+    bf["smoke"] = []
+    bf["smoke_by"] = {s: False for s in SIDES}
+    live = [s for s, d in bf["display"].items() if not st.ships[s].sunk]
+    for s in live:
+        bf["display"][s]["fired"] = False
+        bf["display"][s]["moved"] = False
+    areas = [bf["display"][s]["area"] for s in live]
+    n = _areas()
+    near_edge = any(min(bf["display"][s]["area"] - 1, n - bf["display"][s]["area"]) < damage.speed(st, s, bf["round"]
+                                                                                                    + 1) for s in live)
+    if areas and near_edge:
+        lo, hi = min(areas), max(areas)
+        shift = (1 + n) // 2 - (lo + hi) // 2
+        shift = max(1 - lo, min(n - hi, shift))
+        if shift:
+            for s in live:
+                bf["display"][s]["area"] += shift
+            ctx.emit("8.3.11", f"The ships near the edge of the display are moved {abs(shift)} area(s) "
+                     f"{'up' if shift > 0 else 'down'} the track, keeping their distances", kind="adjust",
+                     data={"shift": shift})
+    bf["step"] = "round"
+
+
+def _battle_over(st: State, bf: dict[str, Any], ctx: Context) -> bool:
+    """8.3: the battle stops at once when one side has no ship left afloat on the display."""
+    gone = [s for s in SIDES if not _live(st, bf, s)]
+    if gone:
+        _end(st, bf, ctx, "no ships left on one side" if len(gone) == 1 else "both sides destroyed")
+        return True
+    return False
+
+
+# -- end of battle (8.3.9) --------------------------------------------------------------------------------------
+
+
+def _end(st: State, bf: dict[str, Any], ctx: Context, reason: str) -> None:
+    D = data()
+    bf["end_reason"] = reason
+    ctx.emit("8.3.9", f"The surface battle ends: {reason}", kind="battle_end", data={"reason": reason,
+                                                                                       "round": bf["round"]})
+    # Ships past half damage stay in the hex as detected independents (8.3.9); destroyer units never detach (9.3).
+    for sid in list(bf["display"]):
+        s = st.ships[sid]
+        if not s.sunk and s.tf is not None and not D.ships[sid].small and damage.beyond_half(st, sid):
+            s.hex = bf["hex"]
+            damage.detach(st, sid, "east" if s.side == "USN" else None, ctx, rule="8.3.9")
+    alive = {s_: [t for t in bf["tfs"][s_] if any(not st.ships[x].sunk for x in st.tfs[t].ships)] for s_ in SIDES}
+    dis = bf["disengaged"]
+    if dis["IJN"] and dis["USN"]:
+        leave = [s_ for s_ in [bf["active_side"], other(bf["active_side"])] if alive[s_]]
+    elif dis["IJN"] or dis["USN"]:
+        leave = ["IJN" if dis["IJN"] else "USN"]
+    elif not alive["IJN"] or not alive["USN"]:
+        leave = []
+    elif bf["round"] >= number("surface.max_rounds"):
+        value = {s_: sum(D.ships[x].vp_sunk for t in alive[s_] for x in st.tfs[t].ships
+                         if not st.ships[x].sunk and st.ships[x].hits == 0) for s_ in SIDES}
+        ctx.emit("8.3.9", f"Eight rounds fought: undamaged ship value IJN {value['IJN']}, USN {value['USN']}",
+                 kind="battle_end", data={"value": value})
+        if value["IJN"] == value["USN"]:
+            i = ctx.pick(2, purpose="coin flip: who stays in the hex (1 IJN, 2 USN)", rule="8.3.9")
+            stays = SIDES[i]
+        else:
+            stays = "IJN" if value["IJN"] > value["USN"] else "USN"
+        leave = [other(stays)]
+    else:
+        leave = []
+    leave = [s_ for s_ in leave if alive[s_]]
+    # IJN Fanaticism (13.1.5.2): a battle against big USN ships that the IJN does not break off counts.
+    usn_big = any(D.ships[x].type in ("BB", "CV", "CVL", "CVE") for x in bf["display"] if bf["display"][x]["side"]
+                  == "USN")
+    if usn_big and not dis["IJN"]:
+        for t in bf["tfs"]["IJN"]:
+            st.tfs[t].significant_battle = True
+    bf["place_queue"] = leave
+    bf["step"] = "place"
+
+
+def _adjacent_sea(hex_label: str) -> list[str]:
+    m = data().map
+    return sorted(m.label(h) for h in m.neighbours(m.hex(hex_label)) if m.is_sea(h))
+
+
+def _placement_options(st: State, bf: dict[str, Any], side: str) -> list[tuple[str, int]]:
+    """8.3.9 order: a vacant adjacent hex (not the attacker's entry hex); a friendly hex within stacking; the
+    attacker's entry hex; a friendly hex over-stacked (-2 MP). Only the first category that has a hex is offered.
+    """
+    if side == bf["active_side"] and bf["disengaged"][side] and bf["entered_from"]:
+        return [(bf["entered_from"], 0)]
+    limit = number("stack.friendly_tfs") if "stack.friendly_tfs" in data().mods else \
+        damage._constants_file(str(data().folder)).get("stack.friendly_tfs", 2)
+    moving = [st.tfs[t] for t in bf["tfs"][side]]
+    fleet = {t.fleet for t in moving if t.fleet}
+    cats: dict[int, list[str]] = {1: [], 2: [], 3: [], 4: []}
+    entry = bf["entered_from"]
+    for h in _adjacent_sea(bf["hex"]):
+        here = st.tfs_at(h)
+        friends = [t for t in here if t.side == side]
+        if not here and h != entry:
+            cats[1].append(h)
+        elif friends and h != entry:
+            mixed = side == "USN" and any(t.fleet and fleet and t.fleet not in fleet for t in friends)
+            if len(friends) + len(moving) <= limit and not mixed:
+                cats[2].append(h)
+            else:
+                cats[4].append(h)
+    if entry and entry in _adjacent_sea(bf["hex"]):
+        cats[3].append(entry)
+    for c in (1, 2, 3, 4):
+        if cats[c]:
+            return [(h, c) for h in cats[c]]
+    return [(bf["hex"], 0)]
+
+
+def _place_side(st: State, bf: dict[str, Any], side: str, hex_label: str, category: int, ctx: Context) -> None:
+    tfs = [st.tfs[t] for t in bf["tfs"][side] if any(not st.ships[x].sunk for x in st.tfs[t].ships)]
+    for t in tfs:
+        t.hex = hex_label
+    ctx.emit("8.3.9", f"{side} TF(s) " + ", ".join(t.id for t in tfs) + f" leave the battle for {hex_label}",
+             kind="battle_place", data={"side": side, "hex": hex_label, "tfs": [t.id for t in tfs]})
+    if category == 4:
+        for t in st.tfs_at(hex_label, side):
+            t.mp_markers += number("overstack.mp")
+        st.flags.setdefault("overstacked", [])
+        if hex_label not in st.flags["overstacked"]:
+            st.flags["overstacked"].append(hex_label)
+        ctx.emit("8.3.9", f"{hex_label} is over-stacked: every {side} TF there gets a -2 MP marker", kind="mp",
+                 data={"hex": hex_label})
+
+
+def _step_place(st: State, bf: dict[str, Any], ctx: Context) -> None:
+    ctx.emit("8.3", "The surface battle is over", kind="battle_over", data={"hex": bf["hex"]})
+    pop(st, bf)
+
+
+def _step_smoke(st: State, bf: dict[str, Any], ctx: Context) -> None:  # pragma: no cover - always asks
+    bf["step"] = "move"
+
+
+_STEPS = {
+    "group": _step_group,
+    "round": _step_round,
+    "move": _step_move,
+    "smoke": _step_smoke,
+    "designate": _step_designate,
+    "usn_fire": _step_usn_fire,
+    "torpedo": _step_torpedo,
+    "air": _step_air,
+    "disengage": _step_disengage,
+    "place": _step_place,
+}

@@ -1,0 +1,99 @@
+"""Hidden information stays hidden (2.2, 5.4, 7.2, 10.2, 13.1.5.1; issue 4).
+
+At set-up every IJN TF is undetected: the USN's view, log and options must name none of its ships, and changing the
+composition of an undetected IJN TF must change nothing the USN sees. Dummies look like TFs; sonar markers carry no
+identity; the other side's secret rolls stay with their owner.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+
+import pytest
+
+import leyte
+from leyte.bots import RandomBot
+
+SCENARIOS = ["historical", "what-if", "campaign"]
+
+
+def _ijn_words() -> list[re.Pattern[str]]:
+    D = leyte.rules("imperial-sunset")
+    out = []
+    for sid, d in D.ships.items():
+        if d.side == "IJN":
+            out.append(re.compile(rf"\b{re.escape(sid)}\b", re.I))
+            out.append(re.compile(rf"\b{re.escape(d.name)}\b", re.I))
+    return out
+
+
+def _usn_text(g: leyte.Game) -> str:
+    v = g.view("USN")
+    d = g.decision
+    opts = [o.text + json.dumps(o.to_dict()) for o in d.options] if d and d.player == "USN" else []
+    return json.dumps(v) + " ".join(opts)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_usn_view_at_setup_names_no_undetected_ijn_ship(scenario: str) -> None:
+    g = leyte.new_game("imperial-sunset", scenario=scenario, seed=4)
+    text = _usn_text(g)
+    leaks = [p.pattern for p in _ijn_words() if p.search(text)]
+    assert not leaks, f"USN view leaks {leaks[:5]}"
+    assert all(t["detected"] is False and "ships" not in t for t in g.view("USN")["enemy_tfs"])
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_changing_an_undetected_ijn_tf_changes_nothing_the_usn_sees(scenario: str) -> None:
+    base = leyte.rules("imperial-sunset").scenarios[scenario]
+    other = copy.deepcopy(base)
+    force = next(t for t in other["task_forces"] if t["id"] == "force-a")
+    force["ships"] = [s for s in force["ships"] if s not in ("musashi", "haguro")]
+    a = leyte.new_game("imperial-sunset", scenario=dict(base), seed=9)
+    b = leyte.new_game("imperial-sunset", scenario=other, seed=9)
+    assert a.view("USN") == b.view("USN")
+    # The USN's set-up decisions see the same options and lead to the same USN view.
+    while a.decision is not None and a.decision.player == "USN":
+        assert [o.text for o in a.decision.options] == [o.text for o in b.decision.options]
+        a.apply(a.decision.options[-1])
+        b.apply(b.decision.options[-1])
+        assert a.view("USN") == b.view("USN")
+
+
+def test_dummy_looks_like_any_tf_and_sonar_has_no_identity() -> None:
+    pos = {
+        "id": "hide", "turn": 2, "turn_record": {"2": {"date": "1944-10-24", "time": "day"}},
+        "options": {"wild_bull": False, "fanaticism": False},
+        "tfs": [
+            {"marker": "IJN-1", "name": "Force A", "side": "IJN", "hex": "2821", "ships": ["yamato"]},
+            {"marker": "IJN-2", "name": "Dummy", "side": "IJN", "hex": "2822", "dummy": True},
+            {"marker": "USN-1", "name": "TG 38.2", "side": "USN", "fleet": "3rd", "hex": "2824",
+             "ships": ["iowa"], "detected": True},
+        ],
+        "sonar": [{"hex": "3000", "identity": "IJN"}],
+        "start": {"activate": "USN-1"},
+    }
+    g = leyte.new_game("imperial-sunset", scenario=pos)
+    enemy = {t["id"]: t for t in g.view("USN")["enemy_tfs"]}
+    assert set(enemy["IJN-1"]) == set(enemy["IJN-2"])  # same keys: nothing marks the dummy
+    assert "dummy" not in json.dumps(enemy).lower()
+    assert g.view("USN")["sonar"] == [{"hex": "3000"}]
+    assert "IJN" not in json.dumps(g.view("USN")["sonar"])
+
+
+def test_secret_rolls_stay_with_their_owner_in_random_play() -> None:
+    g = leyte.new_game("imperial-sunset", scenario="what-if", seed=12)
+    bots = {p: RandomBot(p, i) for i, p in enumerate(g.players)}
+    for _ in range(600):
+        d = g.decision
+        if d is None:
+            break
+        g.apply(bots[d.player].choose(g.view(d.player), d))
+    usn_log = json.dumps([e.to_dict() for e in g.log("USN")])
+    assert "What-If IJN air order of battle" not in usn_log  # the 13.2 roll is the IJN's secret
+    assert "whatif_air_ob" not in json.dumps(g.view("USN")["secret"])
+    for e in g.log("IJN"):
+        assert "Wild Bull" not in e.text and "USN secret roll" not in e.text
+    assert all(e.visible is None or "USN" in e.visible for e in g.log("USN"))
