@@ -53,14 +53,10 @@ class ImperialSunset:
         engine.act(st, action, ctx)
 
     def refusal(self, st: State, action: Action) -> IllegalAction:
-        fr = engine.top(st)
         d = engine.decision(st)
-        if fr is not None:
-            h = engine.HANDLERS[fr["kind"]]
-            if hasattr(h, "refuse"):
-                why = h.refuse(st, fr, action)
-                if why is not None:
-                    return why
+        why = engine.ENGINE.refusal(st, action)
+        if why is not None:
+            return why
         if d is None:
             return IllegalAction("12.0", "the game is over")
         kinds = sorted({o.kind for o in d.options})

@@ -1,0 +1,134 @@
+"""A game's flow of play as a stack of frames — the machinery every rulebook package can use.
+
+A *frame* is a small dict on the state's ``stack`` (so it saves, copies and undoes with the state) naming a step of
+the sequence of play and its progress. Each frame kind has a handler class registered on the game's
+``FrameEngine`` with up to three static methods:
+
+- ``decide(st, fr) -> Decision | None`` — the question the frame asks now, or None if it runs by itself;
+- ``act(st, fr, action, ctx)`` — apply one of ``decide``'s options;
+- ``run(st, fr, ctx)`` — the automatic work; it must pop the frame, push another or otherwise make progress
+  (``advance`` refuses a frame that changes nothing, which catches endless loops early);
+- optionally ``refuse(st, fr, action) -> IllegalAction | None`` — why an action is not legal, in the rules' words.
+
+Frames push sub-frames for sub-procedures and pop themselves when done; ``advance`` runs automatic frames until
+one asks a question. The state object needs two attributes: ``stack`` (a list) and ``asked`` (a cache slot, never
+saved). Each game has its own engine, so frame names never collide between games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from leyte.core.errors import IllegalAction, LeyteError
+from leyte.core.game import Action, Context, Decision
+
+MAX_AUTO_STEPS = 100_000
+
+
+class FrameEngine:
+    """The frame registry and runner of one game."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.handlers: dict[str, Any] = {}
+
+    def frame(self, kind: str) -> Callable[[type], type]:
+        """Class decorator registering a frame handler under ``kind``."""
+
+        def deco(cls: type) -> type:
+            if kind in self.handlers:
+                raise LeyteError(f"{self.name}: frame kind {kind!r} registered twice")
+            self.handlers[kind] = cls
+            cls.kind = kind  # type: ignore[attr-defined]
+            return cls
+
+        return deco
+
+    def push(self, st: Any, kind: str, **data: Any) -> dict[str, Any]:
+        """Put a new frame on top of the stack (it runs next)."""
+        if kind not in self.handlers:
+            raise LeyteError(f"{self.name}: no frame handler for {kind!r}")
+        fr = {"kind": kind, **data}
+        st.stack.append(fr)
+        return fr
+
+    def push_many(self, st: Any, frames: Sequence[tuple[str, dict[str, Any]]]) -> None:
+        """Push frames so that they run in the order given (the first one runs first)."""
+        for kind, data in reversed(frames):
+            self.push(st, kind, **data)
+
+    @staticmethod
+    def pop(st: Any, fr: dict[str, Any]) -> None:
+        """Remove a finished frame (it must be the top one)."""
+        if not st.stack or st.stack[-1] is not fr:
+            raise LeyteError(f"frame {fr.get('kind')} is not on top of the stack")
+        st.stack.pop()
+
+    @staticmethod
+    def top(st: Any) -> dict[str, Any] | None:
+        return st.stack[-1] if st.stack else None
+
+    def decision(self, st: Any) -> Decision | None:
+        """The question of the top frame; None when the stack is empty (game over)."""
+        fr = self.top(st)
+        if fr is None:
+            return None
+        cached = st.asked
+        if cached is not None and cached[0] is fr and cached[1] == len(st.stack):
+            return cached[2]
+        h = self.handlers[fr["kind"]]
+        d = h.decide(st, fr) if hasattr(h, "decide") else None
+        if d is None:
+            raise LeyteError(f"frame {fr['kind']} is waiting but asks nothing (engine bug: advance() not run?)")
+        return d
+
+    def advance(self, st: Any, ctx: Context) -> None:
+        """Run automatic frames until one asks a question or the game ends."""
+        for _ in range(MAX_AUTO_STEPS):
+            fr = self.top(st)
+            if fr is None:
+                return
+            h = self.handlers[fr["kind"]]
+            if hasattr(h, "decide"):
+                d = h.decide(st, fr)
+                if d is not None:
+                    # the question is built once here; decision() reuses it until the next action
+                    st.asked = (fr, len(st.stack), d)
+                    return
+            if not hasattr(h, "run"):
+                raise LeyteError(f"frame {fr['kind']} neither asks nor runs")
+            before = (len(st.stack), id(self.top(st)), repr(fr), len(ctx.events), ctx.dice.count)
+            h.run(st, fr, ctx)
+            if (len(st.stack), id(self.top(st)), repr(fr), len(ctx.events), ctx.dice.count) == before:
+                raise LeyteError(f"frame {fr['kind']} made no progress")
+        raise LeyteError("too many automatic steps without a decision")
+
+    def act(self, st: Any, action: Action, ctx: Context) -> None:
+        """Apply an option of the current decision to the top frame, then advance."""
+        fr = self.top(st)
+        if fr is None:
+            raise IllegalAction("end", "the game is over")
+        st.asked = None
+        self.handlers[fr["kind"]].act(st, fr, action, ctx)
+        self.advance(st, ctx)
+
+    def refusal(self, st: Any, action: Action) -> IllegalAction | None:
+        """The top frame's own explanation of why ``action`` is refused, if it has one."""
+        fr = self.top(st)
+        if fr is None:
+            return None
+        h = self.handlers[fr["kind"]]
+        return h.refuse(st, fr, action) if hasattr(h, "refuse") else None
+
+
+def ask(player: str, kind: str, prompt: str, rule: str, options: Sequence[Action]) -> Decision:
+    """Build a Decision, refusing an empty option list (an engine bug, not a user error)."""
+    if not options:
+        raise LeyteError(f"decision {kind} ({rule}) has no legal option")
+    return Decision(player, kind, prompt, rule, tuple(options))
+
+
+def opt(kind: str, text: str, **params: Any) -> Action:
+    """One option: an action kind, its readable text and its parameters."""
+    return Action(kind, params, text)
