@@ -55,6 +55,7 @@ class Turn:
             ("reinforcements", {}),
             ("reorganize", {"side": "IJN"}),
             ("reorganize", {"side": "USN"}),
+            ("overstack", {}),
             ("reorg_penalties", {}),
         ]
         frames += air.initial_phase_frames(st)

@@ -107,6 +107,13 @@ def _reorg_options(st: State, side: str) -> list[Action]:
         fleet = D.ships[s.id].fleet or None
         if room and stack_refusal(st, side, s.hex, fleet) is None:
             opts.append(opt("form_independent", f"Form a TF for {D.ships[s.id].name} in {s.hex}", ship=s.id))
+        if s.hits == 0 and not s.destination:
+            # 8.3.9: an undamaged ship left independent by over-stacking may rejoin a TF (a detached damaged ship
+            # may not, 6.4)
+            for tf in tfs:
+                if not tf.dummy and tf.hex == s.hex and composition_refusal(
+                        st, side, tf.fleet, live_ships(st, tf) + [s.id], exclude_tf=tf.id) is None:
+                    opts.append(opt("rejoin", f"{D.ships[s.id].name} joins {tf.name}", ship=s.id, to=tf.id))
     if room:
         opts.append(opt("dummy_create", "Create a dummy TF"))
     opts.append(opt("reorg_done", "Finish reorganising"))
@@ -157,7 +164,7 @@ class Reorganize:
         if k == "dummy_create":
             engine.push(st, "dummy_place", side=side)
             return
-        if k in ("transfer", "split", "form_independent"):
+        if k in ("transfer", "split", "form_independent", "rejoin"):
             st.flags.setdefault("reorg_moved", []).append(str(action["ship"]))
         if k == "transfer":
             sid, to = str(action["ship"]), st.tfs[str(action["to"])]
@@ -187,6 +194,15 @@ class Reorganize:
             from leyte.rulebooks.imperial_sunset.detection import new_tf_report
 
             new_tf_report(st, new, ctx)
+            return
+        if k == "rejoin":
+            sid, to = str(action["ship"]), st.tfs[str(action["to"])]
+            s = st.ships[sid]
+            s.independent, s.tf, s.hex, s.detected = False, to.id, None, False
+            to.ships.append(sid)
+            to.reorganized = True
+            ctx.emit("8.3.9", f"{D.ships[sid].name} rejoins {to.name}", kind="reorganize",
+                     data={"ship": sid, "to": to.id}, visible=(side,))
             return
         if k == "form_independent":
             sid = str(action["ship"])
@@ -318,3 +334,44 @@ def enter_group(st: State, r: dict[str, Any], hex_label: str, ctx: Context) -> N
              data={"tf": tf.id, "hex": hex_label, "side": side}, visible=(side,))
     ctx.emit("3.1", f"A new {side} TF {tf.id} appears at {hex_label}", kind="tf_new",
              data={"tf": tf.id, "hex": hex_label, "side": side})
+
+
+@frame("overstack")
+class Overstack:
+    """8.3.9: a hex left over-stacked by a battle must be within limits after the Initial Phase; the owner breaks
+    up TFs of his choice into independent ships until it is."""
+
+    @staticmethod
+    def _excess(st: State) -> tuple[str, str] | None:
+        cap = data().mod("stack.friendly_tfs")
+        for hex_label in sorted(st.flags.get("overstacked", [])):
+            for side in ("IJN", "USN"):
+                if len(st.tfs_at(hex_label, side)) > cap:
+                    return side, hex_label
+        return None
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        ex = Overstack._excess(st)
+        if ex is None:
+            return None
+        side, hex_label = ex
+        tfs = sorted(st.tfs_at(hex_label, side), key=lambda t: t.id)
+        return ask(side, "overstack", f"{hex_label} is over-stacked: choose a TF whose ships go on the map as "
+                   "independents", "8.3.9", [opt("break_up", f"Break up {t.name}", tf=t.id) for t in tfs])
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        tf = st.tfs[str(action["tf"])]
+        for sid in live_ships(st, tf):
+            s = st.ships[sid]
+            s.tf, s.hex, s.independent, s.detected = None, tf.hex, True, tf.detected
+        tf.ships = [x for x in tf.ships if st.ships[x].sunk or st.ships[x].exited]
+        tf.in_play = False
+        ctx.emit("8.3.9", f"TF {tf.id} in {tf.hex} is broken up; its ships stand alone on the map",
+                 kind="tf_removed", data={"tf": tf.id, "hex": tf.hex})
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        st.flags["overstacked"] = []
+        pop(st, fr)
