@@ -304,6 +304,8 @@ class DetachDamaged:
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        if fr.get("escort_for"):
+            return _escort_question(st, fr)
         ships = [s for s in fr["ships"] if may_detach(st, s)]
         if not ships:
             return None
@@ -315,16 +317,40 @@ class DetachDamaged:
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        if action.kind == "escort_done":
+            fr.pop("escort_for", None)
+            fr.pop("escort_tf", None)
+            return
+        if action.kind == "escort":
+            esc, ward = str(action["ship"]), str(fr["escort_for"])
+            detach(st, esc, "east", ctx, rule="6.4.2")
+            st.ships[esc].escorting = ward
+            return
         sid = action["ship"]
         fr["ships"] = [s for s in fr["ships"] if s != sid]
         if action.kind == "detach":
+            tf_id = st.ships[sid].tf
             detach(st, sid, action["destination"], ctx, rule="9.4" if st.ships[sid].side == "IJN" else "6.4.2")
+            if st.ships[sid].side == "USN" and tf_id is not None:
+                fr["escort_for"], fr["escort_tf"] = sid, tf_id  # 6.4.2: undamaged ships may go with her
         elif action.kind != "stay":
             raise IllegalAction("9.4", f"{action.text} is not a detachment choice")
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
         pop(st, fr)
+
+
+def _escort_question(st: State, fr: dict[str, Any]) -> Decision | None:
+    """6.4.2: any undamaged ships of the damaged USN ship's TF may escort her to the east edge."""
+    ward = fr["escort_for"]
+    tf = st.tfs.get(fr.get("escort_tf", ""))
+    cands = [] if tf is None else [x for x in tf.ships if not st.ships[x].sunk and not st.ships[x].hits
+                                   and not st.ships[x].exited]
+    options = [opt("escort", f"{ship_name(x)} escorts {ship_name(ward)} out of the battle area", ship=x)
+               for x in cands]
+    options.append(opt("escort_done", f"No more escorts for {ship_name(ward)}"))
+    return ask(fr["side"], "detach_escort", f"Escort {ship_name(ward)} to the east edge?", "6.4.2", options)
 
 
 def number(key: str) -> int:

@@ -451,6 +451,9 @@ def move_independents(st: State, side: str, ctx: Context) -> None:
         s = st.ships[sid]
         if s.sunk or s.exited or s.in_port:
             continue
+        ward = st.ships.get(s.escorting) if s.escorting else None
+        if ward is not None and not (ward.sunk or ward.exited or ward.in_port):
+            continue  # escorts move with the ship they escort (6.4.2), below
         if not s.destination:
             if not s.hits:
                 continue  # an over-stacked independent (8.3.9) waits to rejoin a TF
@@ -463,10 +466,18 @@ def move_independents(st: State, side: str, ctx: Context) -> None:
         if route is None:
             ctx.emit("6.4", f"{data().ships[sid].name} has no sea route {s.destination}; it stays", kind="move")
             continue
+        escorts = [e for e in st.ships.values()
+                   if e.escorting == sid and e.independent and not e.sunk and not e.exited]
+        for e in escorts:
+            mp = min(mp, max(0, ship_speed(st, e.id)))  # the group moves at its slowest ship
         steps = route[1 : 1 + mp]
         if steps:
             s.hex = steps[-1]
         reached = s.hex == route[-1]
+        for e in escorts:
+            e.hex = s.hex
+            if reached and mp > len(steps):
+                e.exited = True
         if reached and s.destination == "manila":
             s.in_port = True
             ctx.emit("9.4", f"{data().ships[sid].name} reaches Manila and is safe from air attack", kind="move")

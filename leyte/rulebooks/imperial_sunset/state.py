@@ -45,6 +45,7 @@ class ShipState:
     damaged_this_activation: bool = False
     air_ops_lost: bool = False
     landed_at_ormoc: bool = False
+    escorting: str | None = None  # 6.4.2: the damaged ship this independent escorts (moves and exits with it)
 
 
 @dataclass(slots=True)
