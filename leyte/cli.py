@@ -145,8 +145,13 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
     bots = [b.strip() for b in args.bots.split(",")]
     from_save = _read(args.from_save) if args.from_save else None
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    if args.workers < 1:
+        raise CliError("--workers must be at least 1")
     frame = simulate(args.game, args.scenario, games=args.games, seed=args.seed, bots=bots, workers=args.workers,
-                     from_save=from_save, progress=None if args.quiet else text_progress)
+                     from_save=from_save, progress=None if args.quiet else text_progress,
+                     scheduler=args.scheduler)
     if args.out:
         try:
             frame.to_csv(args.out, index=False)
@@ -157,22 +162,35 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def summary_text(frame: Any) -> str:
-    """The summary table of a simulation: victory levels, net VP mean and spread, turns, decisions."""
-    lines = [f"{len(frame)} games"]
+    """The summary table of a simulation: victory levels, net VP mean and spread, losses by ship type, turns."""
+    n = len(frame)
+    lines = [f"{n} games"]
     if "level" in frame:
-        counts = frame["level"].value_counts()
-        for level, n in counts.items():
-            lines.append(f"  {level:<28} {n:6d}  {100 * n / len(frame):5.1f} %")
+        lines.append("  victory level")
+        for level, k in frame["level"].value_counts().items():
+            lines.append(f"    {str(level):<28} {k:6d}  {100 * k / n:5.1f} %")
     if "net" in frame and frame["net"].notna().any():
-        lines.append(f"  net USN VP: mean {frame['net'].mean():.1f}, sd {frame['net'].std(ddof=0):.1f}, "
-                     f"min {frame['net'].min()}, max {frame['net'].max()}")
-    if "turn" in frame:
-        lines.append(f"  turns played: mean {frame['turn'].mean():.1f}")
+        net = frame["net"].dropna()
+        lines.append(f"  net USN VP: mean {net.mean():.1f}, sd {net.std(ddof=0):.1f}, "
+                     f"min {net.min()}, median {net.median():.0f}, max {net.max()}")
+    if "turn" in frame and frame["turn"].notna().any():
+        turns = frame["turn"].dropna()
+        sudden = int(frame["sudden_death"].sum()) if "sudden_death" in frame else 0
+        lines.append(f"  turns to decision: mean {turns.mean():.1f}, min {turns.min()}, max {turns.max()}"
+                     + (f"; {sudden} ended at once on the beachhead (12.3)" if sudden else ""))
+    sides = sorted(c.removeprefix("lost_") for c in frame.columns if c.startswith("lost_") and c.count("_") == 1)
+    for side in sides:
+        by_type = sorted(c for c in frame.columns if c.startswith(f"lost_{side}_"))
+        parts = [f"{c.removeprefix(f'lost_{side}_')} {frame[c].mean():.2f}" for c in by_type if frame[c].any()]
+        lines.append(f"  {side} ships lost per game: {frame[f'lost_{side}'].mean():.2f}"
+                     + (f" ({', '.join(parts)})" if parts else ""))
+    if "error" in frame and frame["error"].notna().any():
+        bad = frame[frame["error"].notna()]
+        lines.append(f"  {len(bad)} game(s) stopped on an error, e.g. seed {bad['seed'].iloc[0]}: "
+                     f"{bad['error'].iloc[0][:100]}")
+    secs = max(float(frame["seconds"].sum()), 1e-9)
     lines.append(f"  decisions per game: mean {frame['decisions'].mean():.0f}; "
-                 f"{frame['decisions'].sum() / max(frame['seconds'].sum(), 1e-9):.0f} decisions/s")
-    losses = [c for c in frame.columns if c.startswith("lost_")]
-    for c in losses:
-        lines.append(f"  {c.replace('lost_', 'ships lost, ')}: mean {frame[c].mean():.2f}")
+                 f"{frame['decisions'].sum() / secs:.0f} decisions/s, {n / secs:.2f} games/s per worker")
     return "\n".join(lines)
 
 
@@ -218,9 +236,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--scenario", default=None)
     s.add_argument("--games", type=int, default=10)
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--bots", default="random,random", help="one bot per player, in player order")
+    s.add_argument("--bots", default="random,random",
+                   help="one bot per player, in player order (imperial-sunset: IJN,USN); random or heuristic")
     s.add_argument("--workers", type=int, default=1)
-    s.add_argument("--from", dest="from_save", metavar="SAVE", help="run the games from a saved position")
+    s.add_argument("--from", dest="from_save", metavar="SAVE",
+                   help="run the games from a saved position, each with its own new dice (a what-if branch)")
+    s.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="run the games on a Dask distributed cluster (needs the 'dask' extra)")
     s.add_argument("--out", metavar="CSV", help="write one row per game here")
     s.add_argument("--quiet", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_simulate)

@@ -1,7 +1,13 @@
 """Batch play: many seeded bot-vs-bot games, one row each, independent of how many worker processes run them.
 
 Game ``i`` of a run with base seed ``S`` uses seed ``S + i`` for the dice and ``S + i`` (mixed with the side) for
-each bot, so any row of the results can be replayed alone, and the results do not depend on ``workers``.
+each bot, so any row of the results can be replayed alone, and the results do not depend on ``workers`` (or on a
+Dask ``scheduler``: the same jobs, gathered in seed order). From a save (``from_save``, a "what if" branch) game
+``i`` replays the save and then reseeds the dice with ``S + i``, so each branch run has its own recorded future.
+
+A row holds the seed, the result (winner, level, net USN VP, points), the turn the game was decided on and why
+(``sudden_death`` for the 12.3 beachhead ending), the ships each side lost by type (``lost_<side>_<type>``), and
+how many decisions and seconds the game took.
 """
 
 from __future__ import annotations
@@ -10,6 +16,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
 from typing import Any
 
 from leyte.bots import make_bot
@@ -17,30 +24,92 @@ from leyte.core.errors import LeyteError
 from leyte.core.game import Game
 
 
+def bot_view(game: Game, player: str) -> dict[str, Any]:
+    """``game.view(player)`` without the log: what a bot is shown.
+
+    ``Game.view`` rebuilds the whole visible log as dicts on every call, which makes a long game quadratic (it was
+    three quarters of a heuristic game's time); no bot reads the log, so batch play leaves it out. Everything else
+    is exactly the side's view.
+    """
+    v = game.rules.view(game.state, player)
+    d = game.decision
+    v["decision"] = d.to_dict() if d is not None and d.player == player else (
+        {"player": d.player, "kind": d.kind, "rule": d.rule} if d is not None else None)
+    v["log"] = []
+    return v
+
+
 def play_out(game: Game, bots: dict[str, Any], *, max_decisions: int = 1_000_000) -> int:
-    """Let bots answer every decision until the game ends; returns the number of decisions made."""
+    """Let bots answer every decision until the game ends; returns the number of decisions made.
+
+    A bot whose ``needs_view`` is False (the random bot) is not shown a view at all: building one is most of the
+    cost of a random game.
+    """
     n = 0
     while (d := game.decision) is not None:
         if n >= max_decisions:
             raise LeyteError(f"game did not end within {max_decisions} decisions")
         bot = bots[d.player]
-        game.apply(bot.choose(game.view(d.player) if getattr(bot, "needs_view", True) else {}, d))
+        game.apply(bot.choose(bot_view(game, d.player) if getattr(bot, "needs_view", True) else {}, d))
         n += 1
     return n
+
+
+def losses(game: Game) -> dict[str, int]:
+    """Ships sunk per side and type (``lost_USN_CVE``...), and per side in all, from the umpire's view."""
+    data = game.rules.data()
+    ships = game.rules.view(game.state, None).get("ships") or {}
+    # Every side and type the game's counters have gets a column, sunk or not, so every run has the same columns.
+    out: dict[str, int] = {f"lost_{p}": 0 for p in game.players}
+    for d in getattr(data, "ships", {}).values():
+        out[f"lost_{d.side}_{d.type}"] = 0
+    for sid, s in sorted(ships.items()):
+        if not s.get("sunk"):
+            continue
+        side = s.get("side", "")
+        typ = getattr(data.ships.get(sid), "type", "ship") if hasattr(data, "ships") else "ship"
+        out[f"lost_{side}_{typ}"] = out.get(f"lost_{side}_{typ}", 0) + 1
+        out[f"lost_{side}"] = out.get(f"lost_{side}", 0) + 1
+    return out
 
 
 def _bot_seed(seed: int, side: str) -> int:
     return seed * 1000 + sum(ord(c) for c in side)
 
 
-def run_one(args: tuple[str, Any, int, Sequence[str], str | None]) -> dict[str, Any]:
-    """One game: (game id, scenario, seed, bot names per player in order, save text to start from)."""
+@lru_cache(maxsize=4)
+def _loaded(save_text: str) -> Game:
+    """A save, loaded (replayed) once per process; games fork it. Loading replays every action, which can take
+    longer than playing the rest of the game."""
     import leyte
 
-    game_id, scenario, seed, bot_names, from_save = args
+    return leyte.load_game(save_text)
+
+
+def run_one(args: tuple[Any, ...]) -> dict[str, Any]:
+    """One game: (game id, scenario, seed, bot names per player in order, save text to start from[, on_error]).
+
+    With ``on_error="record"`` a game that raises gives a row with the error text instead of stopping the study
+    (a rare engine bug should cost one row of a ten-thousand-game run, not the run); the default re-raises.
+    """
+    game_id, scenario, seed, bot_names, from_save, *rest = args
+    on_error = rest[0] if rest else "raise"
     t0 = time.perf_counter()
+    try:
+        return _play_one(game_id, scenario, seed, bot_names, from_save, t0)
+    except Exception as e:
+        if on_error != "record":
+            raise
+        return {"seed": seed, "decisions": None, "seconds": round(time.perf_counter() - t0, 4),
+                "error": f"{type(e).__name__}: {e}"[:500]}
+
+
+def _play_one(game_id: str, scenario: Any, seed: int, bot_names: Sequence[str], from_save: str | None,
+              t0: float) -> dict[str, Any]:
+    import leyte
+
     if from_save:
-        g = leyte.load_game(from_save)
+        g = _loaded(from_save).fork()  # replaying the save once per process, not once per game
         g.reseed(seed)  # each run from the save gets its own recorded future
     else:
         g = leyte.new_game(game_id, scenario=scenario, seed=seed)
@@ -49,9 +118,10 @@ def run_one(args: tuple[str, Any, int, Sequence[str], str | None]) -> dict[str, 
     res = g.result or {}
     row: dict[str, Any] = {"seed": seed, "decisions": n, "seconds": round(time.perf_counter() - t0, 4),
                            "winner": res.get("winner"), "level": res.get("level"), "net": res.get("net_usn"),
-                           "turn": res.get("turn")}
+                           "turn": res.get("turn"), "sudden_death": "beachhead" in str(res.get("reason", ""))}
     for side, pts in (res.get("points") or {}).items():
         row[f"vp_{side}"] = pts
+    row.update(losses(g))
     extra = getattr(g.rules, "summary_row", None)
     if callable(extra):
         row.update(extra(g.state))
@@ -68,8 +138,16 @@ def simulate(
     workers: int = 1,
     from_save: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    scheduler: str | Any | None = None,
+    on_error: str = "raise",
 ) -> Any:
-    """Play ``games`` games and return a pandas DataFrame with one row per game (seed first)."""
+    """Play ``games`` games and return a pandas DataFrame with one row per game (seed first).
+
+    ``workers`` > 1 runs them in local processes; ``scheduler`` (a Dask distributed address such as
+    ``"tcp://host:8786"``, or a ``distributed.Client``) runs them on a cluster — the optional ``dask`` extra. Either
+    way the rows are the same as with one worker: every game is a pure function of its job. ``on_error="record"``
+    turns a game that raises into a row with an ``error`` column rather than stopping the run.
+    """
     import pandas as pd
 
     import leyte
@@ -77,12 +155,16 @@ def simulate(
     if games < 1:
         raise LeyteError("games must be at least 1")
     players = leyte.new_game(game, scenario=scenario, seed=seed).players if not from_save else \
-        leyte.load_game(from_save).players
+        _loaded(from_save).players
     if len(bots) != len(players):
         raise LeyteError(f"{game} has {len(players)} players ({', '.join(players)}); give one bot each")
-    jobs = [(game, scenario, seed + i, tuple(bots), from_save) for i in range(games)]
+    if on_error not in ("raise", "record"):
+        raise LeyteError(f"on_error must be 'raise' or 'record', not {on_error!r}")
+    jobs = [(game, scenario, seed + i, tuple(bots), from_save, on_error) for i in range(games)]
     rows: list[dict[str, Any]] = []
-    if workers <= 1:
+    if scheduler is not None:
+        rows = _run_on_dask(scheduler, jobs, progress)
+    elif workers <= 1:
         for i, job in enumerate(jobs):
             rows.append(run_one(job))
             if progress:
@@ -94,7 +176,34 @@ def simulate(
                 if progress:
                     progress(i + 1, games)
     frame = pd.DataFrame(rows).sort_values("seed").reset_index(drop=True)
-    return frame
+    lost = sorted(c for c in frame.columns if c.startswith("lost_"))
+    frame[lost] = frame[lost].fillna(0).astype(int)
+    return frame[[c for c in frame.columns if c not in lost] + lost]
+
+
+def _run_on_dask(scheduler: str | Any, jobs: list[tuple[Any, ...]],
+                 progress: Callable[[int, int], None] | None) -> list[dict[str, Any]]:
+    """Submit one task per game to a Dask distributed scheduler and gather the rows as they finish."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise LeyteError("--scheduler needs Dask distributed: pip install 'leyte[dask]'") from None
+    own = not isinstance(scheduler, Client)
+    try:
+        client = Client(scheduler, timeout="10s") if own else scheduler
+    except OSError as e:
+        raise LeyteError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
+    try:
+        futures = client.map(run_one, jobs, pure=False)
+        rows = []
+        for i, fut in enumerate(as_completed(futures)):
+            rows.append(fut.result())
+            if progress:
+                progress(i + 1, len(jobs))
+        return rows
+    finally:
+        if own:
+            client.close()
 
 
 def text_progress(done: int, total: int) -> None:

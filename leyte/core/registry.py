@@ -10,6 +10,7 @@ from leyte.core.errors import LeyteError
 # id -> module path; the module exposes RULES (a leyte.core.game.Rules).
 _GAMES: dict[str, str] = {
     "imperial-sunset": "leyte.rulebooks.imperial_sunset",
+    "samar": "leyte.rulebooks.samar",
 }
 _LOADED: dict[str, Any] = {}
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from leyte.core.hexgrid import HexMap
 from leyte.render.geometry import FEATURE_STYLE, SIDE_COLOURS, TERRAIN_COLOURS, frame_for, hex_center, hex_polygon
+from leyte.render.overlay import option_hexes, view_markers
 
 
 def _poly(points: list[tuple[float, float]]) -> str:
@@ -18,43 +19,60 @@ def _poly(points: list[tuple[float, float]]) -> str:
 
 
 def map_svg(
-    m: HexMap, *, size: float = 8.0, labels: bool = False, markers: list[dict[str, Any]] | None = None,
-    highlight: list[str] | None = None, title: str = "",
+    m: HexMap,
+    *,
+    size: float = 8.0,
+    labels: bool = False,
+    markers: list[dict[str, Any]] | None = None,
+    highlight: list[str] | None = None,
+    title: str = "",
 ) -> str:
     """The map as an SVG string: terrain, features, optional labels, markers and highlighted hexes.
 
     ``markers`` are dicts with ``hex`` (label), ``side`` and ``text``; ``highlight`` is a list of hex labels.
     """
     fr = frame_for(m, size)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{fr.width:.0f}" height="{fr.height:.0f}" '
-           f'viewBox="0 0 {fr.width:.0f} {fr.height:.0f}" font-family="sans-serif">']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{fr.width:.0f}" height="{fr.height:.0f}" '
+        f'viewBox="0 0 {fr.width:.0f} {fr.height:.0f}" font-family="sans-serif">'
+    ]
     if title:
         out.append(f"<title>{escape(title)}</title>")
     out.append(f'<rect width="{fr.width:.0f}" height="{fr.height:.0f}" fill="#8fbcd4"/>')
     for h in m.hexes:
         info = m.info[h]
-        out.append(f'<polygon points="{_poly(hex_polygon(m, h, fr))}" fill="{TERRAIN_COLOURS[info.terrain]}" '
-                   f'stroke="#7aa7c0" stroke-width="0.3"><title>{info.label} {info.terrain}</title></polygon>')
+        out.append(
+            f'<polygon points="{_poly(hex_polygon(m, h, fr))}" fill="{TERRAIN_COLOURS[info.terrain]}" '
+            f'stroke="#7aa7c0" stroke-width="0.3"><title>{info.label} {info.terrain}</title></polygon>'
+        )
     for h in m.hexes:
         for kind, name in m.features(h):
             if kind in FEATURE_STYLE:
                 colour, letter = FEATURE_STYLE[kind]
                 x, y = hex_center(m, h, fr)
-                out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.45:.1f}" fill="{colour}" '
-                           f'stroke="#333" stroke-width="0.5"><title>{escape(name or kind)} ({m.label(h)})</title>'
-                           f"</circle>")
+                out.append(
+                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.45:.1f}" fill="{colour}" '
+                    f'stroke="#333" stroke-width="0.5"><title>{escape(name or kind)} ({m.label(h)})</title>'
+                    f"</circle>"
+                )
                 if kind == "strait":
-                    out.append(f'<text x="{x:.1f}" y="{y + size * 0.2:.1f}" font-size="{size * 0.6:.1f}" '
-                               f'text-anchor="middle" fill="#333">{letter}</text>')
+                    out.append(
+                        f'<text x="{x:.1f}" y="{y + size * 0.2:.1f}" font-size="{size * 0.6:.1f}" '
+                        f'text-anchor="middle" fill="#333">{letter}</text>'
+                    )
     for lab in highlight or []:
         h = m.hex(lab)
-        out.append(f'<polygon points="{_poly(hex_polygon(m, h, fr))}" fill="#ffeb3b" fill-opacity="0.45" '
-                   f'stroke="#f57f17" stroke-width="1"/>')
+        out.append(
+            f'<polygon points="{_poly(hex_polygon(m, h, fr))}" fill="#ffeb3b" fill-opacity="0.45" '
+            f'stroke="#f57f17" stroke-width="1"/>'
+        )
     if labels:
         for h in m.hexes:
             x, y = hex_center(m, h, fr)
-            out.append(f'<text x="{x:.1f}" y="{y - size * 0.45:.1f}" font-size="{size * 0.32:.1f}" '
-                       f'text-anchor="middle" fill="#456">{m.label(h)}</text>')
+            out.append(
+                f'<text x="{x:.1f}" y="{y - size * 0.45:.1f}" font-size="{size * 0.32:.1f}" '
+                f'text-anchor="middle" fill="#456">{m.label(h)}</text>'
+            )
     by_hex: dict[str, int] = {}
     for mk in markers or []:
         h = m.hex(mk["hex"])
@@ -64,27 +82,29 @@ def map_svg(
         x += k * size * 0.5
         colour = SIDE_COLOURS.get(mk.get("side", ""), "#555")
         s = size * 1.1
-        out.append(f'<rect x="{x - s / 2:.1f}" y="{y - s / 2:.1f}" width="{s:.1f}" height="{s:.1f}" rx="1.5" '
-                   f'fill="{colour}" stroke="{"#ffd600" if mk.get("detected") else "#111"}" stroke-width="1">'
-                   f'<title>{escape(str(mk.get("text", "")))}</title></rect>')
+        out.append(
+            f'<rect x="{x - s / 2:.1f}" y="{y - s / 2:.1f}" width="{s:.1f}" height="{s:.1f}" rx="1.5" '
+            f'fill="{colour}" stroke="{"#ffd600" if mk.get("detected") else "#111"}" stroke-width="1">'
+            f"<title>{escape(str(mk.get('text', '')))}</title></rect>"
+        )
     out.append("</svg>")
     return "\n".join(out)
 
 
 def game_svg(game: Any, player: str | None = None, *, size: float = 8.0) -> str:
-    """A position as SVG from ``player``'s point of view (None: the umpire's)."""
-    rules = game.rules.data()
-    m = rules.map
+    """A position as SVG from ``player``'s point of view (None: the umpire's); it shows only what the view holds."""
+    m = game.rules.data().map
     v = game.view(player)
-    markers: list[dict[str, Any]] = []
-    if player in (None, "umpire"):
-        for tf in v.get("tfs", {}).values():
-            if tf.get("in_play") and tf.get("hex"):
-                markers.append({"hex": tf["hex"], "side": tf["side"], "detected": tf.get("detected"),
-                                "text": f"{tf['name']} ({tf['id']})"})
-    else:
-        for tf in v.get("own_tfs", []):
-            markers.append({"hex": tf["hex"], "side": tf["side"], "detected": tf["detected"], "text": tf["name"]})
-        for tf in v.get("enemy_tfs", []):
-            markers.append({"hex": tf["hex"], "side": tf["side"], "detected": tf["detected"], "text": f"TF {tf['id']}"})
-    return map_svg(m, size=size, markers=markers, title=f"{game.id} turn {v.get('turn')}")
+    markers = [
+        {"hex": mk["hex"], "side": mk.get("side") or "", "detected": mk.get("detected"), "text": mk["title"]}
+        for mk in view_markers(v)
+    ]
+    highlight: list[str] = []
+    d = v.get("decision")
+    if d and d.get("options"):
+        highlight = sorted(
+            {h for hs in option_hexes(d["options"], v, (i.label for i in m.info.values())).values() for h in hs}
+        )
+    return map_svg(
+        m, size=size, markers=markers, highlight=highlight, title=f"{game.id} turn {v.get('turn')} ({v.get('viewer')})"
+    )

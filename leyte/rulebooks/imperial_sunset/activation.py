@@ -23,6 +23,7 @@ from leyte.rulebooks.imperial_sunset.common import (
     data,
     enemy_markers_at,
     is_day,
+    live_ships,
     marker_name,
     side_of_marker,
     tf_speed,
@@ -185,7 +186,7 @@ class ActivateTF:
         from leyte.rulebooks.imperial_sunset import detection, movement
 
         tf = st.tfs[fr["tf"]]
-        if fr["stage"] != "start":
+        if fr["stage"] != "start" or (not tf.dummy and not live_ships(st, tf)):
             # the TF left play (sunk, a dummy found out, exited) or asked to end: close the activation
             movement._finish(st, fr, ctx)
             return
@@ -199,6 +200,8 @@ class ActivateTF:
         tf = st.tfs[fr["tf"]]
         if fr["stage"] != "act" or fr.get("ending") or not tf.in_play:
             return None
+        if not tf.dummy and not live_ships(st, tf):
+            return None  # its last ship was sunk or left during the activation: it ends (run closes it)
         from leyte.rulebooks.imperial_sunset import movement
 
         return movement.activation_decision(st, fr)

@@ -119,7 +119,7 @@ class SubContact:
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
         marker = _find(st, fr["sonar"])
         tf = st.tfs.get(fr["tf"])
-        if marker is None or tf is None or not tf.in_play:
+        if marker is None or tf is None or not tf.in_play or (not tf.dummy and not live_ships(st, tf)):
             pop(st, fr)
             return
         ident = marker["identity"]
