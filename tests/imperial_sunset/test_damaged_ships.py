@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import leyte
 from is_play import choose
+
+import leyte
 
 
 def _pos() -> dict:

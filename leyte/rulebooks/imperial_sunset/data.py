@@ -174,6 +174,16 @@ class ISData:
             })
         return pd.DataFrame(rows).set_index("id")
 
+    @cached_property
+    def damage_tracks(self) -> Any:
+        """Every ship's damage log as a DataFrame: its values after each number of hits (9.0, 9.1)."""
+        import pandas as pd
+
+        rows = [{"ship": s.id, "box": i, "speed_odd": b.speed_odd, "speed_even": b.speed_even,
+                 "gunnery": b.gunnery, "aa": b.aa, "air_ops": b.air_ops}
+                for s in self.ships.values() for i, b in enumerate(s.track)]
+        return pd.DataFrame(rows).set_index(["ship", "box"])
+
     def provenance_frame(self) -> Any:
         """Per-value provenance of every counter (unit id, field, provenance, source)."""
         import pandas as pd

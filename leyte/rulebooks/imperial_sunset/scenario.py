@@ -274,6 +274,10 @@ def _start_in_activation(st: State, start: Mapping[str, Any], ctx: Context) -> N
     st.pool = list(start.get("pool", []))
     engine.push_many(st, [("activation_phase", {}), ("terminal", {}), ("end_turn", {})])
     marker = str(start["activate"])
+    if marker.startswith("kamikaze"):
+        st.kamikazes = max(st.kamikazes, 1)
+        engine.push(st, "activate_kamikaze", marker=marker, side="IJN")
+        return
     if marker in AIR_FORMATIONS:
         st.flags.setdefault("formations_activated", []).append(marker)
         engine.push(st, "activate_air", formation=marker, side=AIR_FORMATIONS[marker])

@@ -15,8 +15,13 @@ from leyte.rulebooks.imperial_sunset.state import State, TFState
 
 
 def _own_tf(st: State, tf: TFState) -> dict[str, Any]:
+    from leyte.rulebooks.imperial_sunset.detection import air_search_range
+
     D = data()
+    ready = [a for a in st.air.values() if a.box == "ready" and not a.ashore and a.parent in tf.ships]
     return {
+        "air_search_range": 0 if tf.dummy else air_search_range(st, tf),  # 7.2, for range highlights
+        "strike_range": max((D.air[a.id].range for a in ready), default=0),  # 6.5.1: ready aircraft's range
         "id": tf.id, "name": tf.name, "side": tf.side, "hex": tf.hex, "dummy": tf.dummy, "fleet": tf.fleet,
         "detected": tf.detected, "activated": tf.activated, "moved": tf.moved, "mp_markers": tf.mp_markers,
         "ships": [{"id": s, "name": D.ships[s].name, "type": D.ships[s].type, "hits": st.ships[s].hits,
@@ -35,6 +40,10 @@ def view(st: State, player: str | None) -> dict[str, Any]:
     if player in (None, "umpire"):
         d = st.to_dict()
         d["viewer"] = "umpire"
+        D = data()
+        for sid, ship in d["ships"].items():
+            ship["name"], ship["type"] = D.ships[sid].name, D.ships[sid].type
+        d["battle"] = _battle(st, None)
         return d
     D = data()
     enemy = "USN" if player == "IJN" else "IJN"
@@ -77,7 +86,7 @@ def view(st: State, player: str | None) -> dict[str, Any]:
     }
 
 
-def _battle(st: State, player: str) -> dict[str, Any] | None:
+def _battle(st: State, player: str | None) -> dict[str, Any] | None:
     from leyte.rulebooks.imperial_sunset import surface
 
     for fr in reversed(st.stack):

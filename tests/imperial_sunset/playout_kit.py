@@ -1,4 +1,6 @@
-"""Seeded random playouts of all three scenarios to the end, checking the game's invariants after every action.
+"""Seeded random playouts to the end, checking the game's invariants after every action.
+
+The shared body of the test_playouts_*.py files.
 
 Random legal actions for both sides (the `random` bot). After every action: every ship is in at most one place and
 its TF agrees, hits never exceed capacity, no option names a sunk ship, MP are never negative, TF limits and ship
@@ -10,14 +12,9 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 import leyte
 from leyte.bots import RandomBot
 from leyte.core.dice import Dice
-
-SEEDS = {"historical": range(0, 70), "what-if": range(100, 165), "campaign": range(200, 265)}
-CASES = [(scen, seed) for scen, seeds in SEEDS.items() for seed in seeds]
 
 
 def _check(g: leyte.Game) -> None:
@@ -89,8 +86,8 @@ def _recount(g: leyte.Game) -> tuple[int, int]:
     return pts["USN"], pts["IJN"]
 
 
-@pytest.mark.parametrize("scenario,seed", CASES, ids=[f"{s}-{n}" for s, n in CASES])
-def test_random_playout_keeps_every_invariant(scenario: str, seed: int) -> None:
+def playout(scenario: str, seed: int) -> None:
+    """Play one seeded random game to the end, checking every invariant; see the module docstring."""
     g = leyte.new_game("imperial-sunset", scenario=scenario, seed=seed)
     bots = {p: RandomBot(p, seed * 31 + i) for i, p in enumerate(g.players)}
     save_at = Dice(seed).randbelow(300)

@@ -1,0 +1,81 @@
+"""The Jupyter front: a live hex map, step controls, a decision panel and tactical displays (the ``jupyter`` extra).
+
+Imported only by notebooks (``import leyte`` never loads it). It stands on the public API (``leyte.*``, ``Game``,
+``game.view(side)``, ``game.events``, ``leyte.rules(game)``) and on ``leyte.render``; never on game internals.
+
+    import leyte
+    from leyte.jupyter import play, setup_bokeh
+    app = play(leyte.new_game("imperial-sunset", scenario="historical", seed=1944), ijn="human", usn="random")
+    app
+"""
+
+from __future__ import annotations
+
+from leyte.jupyter.airview import AirBattleView
+from leyte.jupyter.app import DecisionPanel, GameApp, StepControls, play
+from leyte.jupyter.battleview import BattleView
+from leyte.jupyter.displays import (
+    chance_heatmap,
+    event_frame,
+    event_log_html,
+    odds_chart,
+    odds_frame,
+    odds_html,
+    rolls_frame,
+    setup_bokeh,
+    table_heatmap,
+    tf_cards,
+    tf_cards_frame,
+    vp_frame,
+    vp_timeline,
+)
+from leyte.jupyter.mapview import MapView, batched
+from leyte.jupyter.session import ClickResult, Session, match_option, play_script, player_kinds
+
+__all__ = [
+    "play",
+    "GameApp",
+    "StepControls",
+    "DecisionPanel",
+    "MapView",
+    "BattleView",
+    "AirBattleView",
+    "Session",
+    "ClickResult",
+    "player_kinds",
+    "match_option",
+    "play_script",
+    "batched",
+    "setup_bokeh",
+    "show_map",
+    "tf_cards",
+    "tf_cards_frame",
+    "event_frame",
+    "event_log_html",
+    "odds_frame",
+    "rolls_frame",
+    "odds_chart",
+    "odds_html",
+    "table_heatmap",
+    "chance_heatmap",
+    "vp_frame",
+    "vp_timeline",
+]
+
+
+def show_map(
+    hexmap: object,
+    *,
+    size: float = 11.0,
+    markers: list | None = None,
+    highlight: list | None = None,
+    status: str = "",
+    center: str | None = None,
+    zoom: float | None = None,
+) -> MapView:
+    """A map widget for a bare map (no game): terrain, features, optional markers and highlighted hexes."""
+    mv = MapView(hexmap, size=size)
+    if center is not None:
+        mv.center_on(center, zoom)
+    mv.show(markers or [], highlight=highlight or [], status=status)
+    return mv

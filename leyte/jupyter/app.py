@@ -1,0 +1,280 @@
+"""The widgets around a ``Session``: step controls, the decision panel, the log, TF cards and the map, as one app.
+
+``play(game, ijn="human", usn="random")`` is the one-call front door the notebooks use; ``GameApp`` is the same
+thing with the parts exposed (``app.map``, ``app.controls``, ``app.panel``) so a notebook can show one part alone
+or a test can press the buttons (``button.click()``) and read what changed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as W
+from IPython.display import display
+
+import leyte
+from leyte import Game, LeyteError
+from leyte.jupyter.airview import AirBattleView
+from leyte.jupyter.battleview import BattleView
+from leyte.jupyter.displays import event_log_html, odds_html, tf_cards
+from leyte.jupyter.mapview import MapView
+from leyte.jupyter.session import HUMAN, Session, player_kinds
+
+__all__ = ["GameApp", "StepControls", "DecisionPanel", "play"]
+
+MAX_BUTTONS = 10  # more options than this become a dropdown
+
+
+def guarded(session: Session, fn: Any) -> Any:
+    """Wrap a widget callback so that anything the engine raises reaches the user as a sentence in the panel.
+
+    Refusals are already put into words by ``Session``; this catches the rest (an engine bug mid-game), which a
+    widget callback would otherwise only print to a log nobody sees in Voilà.
+    """
+
+    def call(*args: Any) -> Any:
+        try:
+            return fn(*args)
+        except Exception as e:  # noqa: BLE001 - the point is to show every failure, not to handle a kind
+            session.message = f"The engine could not do that: {type(e).__name__}: {e}"
+            session._changed()
+            return None
+
+    return call
+
+
+class StepControls:
+    """Step, Next decision, Run to end of phase / turn, Undo, Reset, Play/Pause with a speed slider, and the
+    choice of player for each side and of whose eyes we see with.
+
+    Play/Pause is an ``ipywidgets.Play``: the browser ticks it, each tick is one Step, so it runs the same in
+    JupyterLab and Voilà without a kernel thread.
+    """
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.step = W.Button(
+            description="Step ▸", tooltip="show the next event; a bot on move plays one action", button_style="primary"
+        )
+        self.next = W.Button(description="Next decision", tooltip="bots play until a human must decide")
+        self.phase = W.Button(description="End of phase", tooltip="bots play to the end of this phase")
+        self.turn = W.Button(description="End of turn", tooltip="bots play to the end of this turn")
+        self.undo = W.Button(description="↶ Undo")
+        self.reset = W.Button(description="⟲ Reset")
+        for b in (self.step, self.next, self.phase, self.turn, self.undo, self.reset):
+            b.layout.width = "auto"
+        self.step.add_class("leyte-step")
+        self.player = W.Play(value=0, min=0, max=10**9, step=1, interval=700, description="Play", show_repeat=False)
+        self.speed = W.IntSlider(
+            value=3, min=1, max=10, description="speed", readout=False, layout=W.Layout(width="180px")
+        )
+        self.speed.observe(lambda ch: setattr(self.player, "interval", int(2000 / ch["new"])), names="value")
+        self.player.interval = int(2000 / self.speed.value)
+        self.player.observe(guarded(session, self._tick), names="value")
+        kinds = player_kinds()
+        self.sides = {
+            side: W.Dropdown(
+                options=kinds, value=session.players.get(side, HUMAN), description=side, layout=W.Layout(width="190px")
+            )
+            for side in session.game.players
+        }
+        for side, dd in self.sides.items():
+            dd.add_class(f"leyte-player-{side}")
+            dd.observe(lambda ch, side=side: session.set_player(side, ch["new"]) or session._changed(), names="value")
+        self.viewer = W.Dropdown(
+            options=["IJN", "USN", "umpire"], value=session.viewer, description="eyes", layout=W.Layout(width="170px")
+        )
+        self.viewer.observe(lambda ch: session.set_viewer(ch["new"]) or session._changed(), names="value")
+        self.step.on_click(guarded(session, lambda _b: session.step()))
+        self.next.on_click(guarded(session, lambda _b: session.run("decision")))
+        self.phase.on_click(guarded(session, lambda _b: session.run("phase")))
+        self.turn.on_click(guarded(session, lambda _b: session.run("turn")))
+        self.undo.on_click(guarded(session, lambda _b: session.undo()))
+        self.reset.on_click(guarded(session, lambda _b: session.reset()))
+        self.widget = W.VBox(
+            [
+                W.HBox([self.step, self.next, self.phase, self.turn, self.undo, self.reset]),
+                W.HBox([self.player, self.speed, *self.sides.values(), self.viewer]),
+            ]
+        )
+
+    def _tick(self, _change: Any) -> None:
+        what = self.session.step()
+        if what in ("human", "over"):
+            self.player.playing = False
+
+
+class DecisionPanel:
+    """The current decision: its prompt and rule case, and only its legal options to pick from.
+
+    Options come as buttons (or a dropdown when there are many), so an illegal choice cannot be made; if the
+    engine still refuses (a stale click), ``Session`` puts the reason into words shown here, never a traceback.
+    """
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.prompt = W.HTML()
+        self.prompt.add_class("leyte-prompt")
+        self.buttons = W.VBox()
+        self.dropdown = W.Dropdown(options=[], layout=W.Layout(width="100%"))
+        self.go = W.Button(description="Play this option", button_style="success")
+        self.go.on_click(guarded(session, lambda _b: self._play_dropdown()))
+        self.message = W.HTML()
+        self.message.add_class("leyte-message")
+        self.widget = W.VBox([self.prompt, self.buttons, self.message], layout=W.Layout(width="100%"))
+        self.refresh()
+
+    def _play_dropdown(self) -> None:
+        if self.dropdown.value is not None:
+            self.session.choose(self.dropdown.value)
+
+    def refresh(self) -> None:
+        from html import escape
+
+        s = self.session
+        d = s.game.decision
+        if d is None:
+            r = s.game.result or {}
+            self.prompt.value = "<b>Game over.</b> " + escape(
+                ", ".join(f"{k}: {v}" for k, v in r.items() if k in ("winner", "level", "net_usn", "reason"))
+            )
+            self.buttons.children = ()
+        elif s.may_decide_here():
+            self.prompt.value = (
+                f"<b>{escape(d.player)}</b>: {escape(d.prompt)} <span style='color:#666'>[{escape(d.rule)}]</span>"
+            )
+            opts = s.options()
+            idx = [s.option_index(o) for o in opts]
+            if len(opts) <= MAX_BUTTONS:
+                btns = []
+                for i, o in zip(idx, opts):
+                    b = W.Button(description=o.text, tooltip=o.text, layout=W.Layout(width="auto", max_width="100%"))
+                    b.add_class("leyte-option")
+                    b.on_click(guarded(s, lambda _b, i=i: s.choose(i)))
+                    btns.append(b)
+                self.buttons.children = tuple(btns)
+            else:
+                self.dropdown.options = [(o.text, i) for i, o in zip(idx, opts)]
+                self.buttons.children = (self.dropdown, self.go)
+        else:
+            who = s.players.get(d.player)
+            how = "press Step or Play" if who != HUMAN else f"switch the eyes to {d.player} to see the options"
+            self.prompt.value = (
+                f"<b>{escape(d.player)}</b> ({escape(str(who))}) to decide "
+                f"<span style='color:#666'>[{escape(d.rule)}]</span> — {how}."
+            )
+            self.buttons.children = ()
+        self.message.value = f"<i>{escape(s.message)}</i>" if s.message else ""
+
+
+class GameApp:
+    """Map, controls, decision panel, log and TF cards for one game; redraws on every change of the session."""
+
+    def __init__(
+        self,
+        game: Game | Session,
+        *,
+        ijn: str = HUMAN,
+        usn: str = "random",
+        viewer: str | None = None,
+        seed: int = 0,
+        auto: bool = True,
+        size: float = 11.0,
+        cards: bool = True,
+        center: str | None = None,
+        zoom: float | None = None,
+        battle: bool = False,
+        air: bool = False,
+        script: Any = (),
+    ) -> None:
+        if isinstance(game, Session):
+            self.session = game
+        else:
+            players = {"IJN": ijn, "USN": usn}
+            if viewer is None:
+                humans = [s for s, k in players.items() if k == HUMAN]
+                viewer = humans[0] if len(humans) == 1 else "umpire"
+            self.session = Session(game, players=players, viewer=viewer, seed=seed, auto=auto, script=script)
+        s = self.session
+        if s.auto and not s.script and HUMAN in s.players.values() and not s.game.over and not s._human_to_move():
+            s.run("decision")  # the bots set up and play until the human's first decision
+            s.message = ""
+        self.map = MapView(s.map, size=size)
+        if center is not None:
+            self.map.center_on(center, zoom)
+        self.controls = StepControls(s)
+        self.panel = DecisionPanel(s)
+        self.log = W.HTML(layout=W.Layout(max_height="380px", overflow="auto"))
+        self.log.add_class("leyte-log-pane")
+        self.odds = W.HTML()
+        self.odds.add_class("leyte-odds-pane")
+        self.cards = W.Output(layout=W.Layout(max_height="320px", overflow="auto"))
+        self.show_cards = cards
+        self.battle: BattleView | None = None
+        self.air: AirBattleView | None = None
+        if battle or air:
+            units = leyte.rules(s.game.id).units
+            names = {str(k): str(v) for k, v in units["name"].items()}
+            self.battle = BattleView(names=names) if battle else None
+            self.air = AirBattleView(names=names) if air else None
+        self.map.on_hex_click(guarded(s, lambda label: s.click(label)))
+        s.subscribe(self.refresh)
+        right = [self.panel.widget, self.odds, self.log] + ([self.cards] if cards else [])
+        self.widget = W.VBox(
+            [
+                self.controls.widget,
+                W.HBox([self.map.widget, W.VBox(right, layout=W.Layout(width="440px", margin="0 0 0 10px"))]),
+                *([self.battle.widget] if self.battle else []),
+                *([self.air.widget] if self.air else []),
+            ]
+        )
+        self.widget.add_class("leyte-app")
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw everything from the session: one map frame, the panel, the log, the cards."""
+        s = self.session
+        v = s.view()
+        self.map.show(s.markers(v), highlight=s.highlighted(v), status=s.status())
+        self.panel.refresh()
+        evs = s.visible_events()
+        self.log.value = event_log_html(evs)
+        self.odds.value = self._latest_odds(evs)
+        if self.battle is not None:
+            self.battle.show(evs, umpire=s.viewer == "umpire", battle=v.get("battle"))
+        if self.air is not None:
+            self.air.show(evs)
+        if self.show_cards:
+            self.cards.clear_output(wait=True)
+            if v.get("own_tfs"):
+                with self.cards:
+                    display(tf_cards(v))
+
+    def _latest_odds(self, events: list[Any]) -> str:
+        """The exact odds of the latest table roll the viewer has seen, with the row it read outlined."""
+        for e in reversed(events):
+            if e.kind != "roll":
+                continue
+            r = e.data.get("roll", {})
+            table = self._tables.get(r.get("table", ""))
+            if table is None:
+                continue
+            try:
+                total = sum(int(m["value"]) for m in r.get("modifiers", []))
+                title = f"{r.get('purpose', '')}: rolled {r.get('raw')}, {total:+d} = {r.get('final')}"
+                return odds_html(table, r.get("column"), total, read=r.get("row"), title=title)
+            except (LeyteError, KeyError, ValueError, TypeError):
+                return ""
+        return ""
+
+    @property
+    def _tables(self) -> dict[str, Any]:
+        return leyte.rules(self.session.game.id).tables
+
+    def _ipython_display_(self) -> None:
+        display(self.widget)
+
+
+def play(game: Game, *, ijn: str = HUMAN, usn: str = "random", **kwargs: Any) -> GameApp:
+    """A game against the bot in one call: ``play(leyte.new_game("imperial-sunset"), ijn="human", usn="random")``."""
+    return GameApp(game, ijn=ijn, usn=usn, **kwargs)

@@ -1,0 +1,416 @@
+"""The live hex map: an ipycanvas ``MultiCanvas`` with terrain, markers and an overlay, one message per frame.
+
+Layers: 0 terrain, features, outlines and labels (redrawn only on zoom or pan); 1 highlights and markers (every
+position change); 2 the hover outline and the status line. Each layer's frame is drawn inside one batch
+(``hold_canvas``, closed in ``finally`` so an exception cannot leave ipycanvas caching for ever) with the bulk
+calls ``fill_styled_polygons`` / ``fill_styled_rects``: a full frame is a few dozen commands, not thousands (see
+``shared/design/JUPYTER.md``: unbatched drawing times out under nbval).
+
+The canvas keeps no picture of its own for a browser that connects later (Voilà, a second tab), so the widget
+draws everything again in ``on_client_ready``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import ipycanvas
+import ipywidgets as W
+import numpy as np
+from ipycanvas import MultiCanvas, hold_canvas
+
+from leyte.render.geometry import (
+    DETECTED_EDGE,
+    FEATURE_STYLE,
+    HIGHLIGHT_COLOUR,
+    SELECTED_COLOUR,
+    SIDE_COLOURS,
+    UNDETECTED_EDGE,
+    MapGeometry,
+    map_geometry,
+)
+from leyte.render.overlay import hex_summary
+
+__all__ = ["MapView", "batched"]
+
+BACKGROUND = "#8fbcd4"
+UNKNOWN_COLOUR = "#555555"
+STATUS_HEIGHT = 22
+
+
+def rgb(colours: Sequence[str]) -> np.ndarray:
+    """ "#rrggbb" strings -> an (n, 3) uint8 array, the colour form ipycanvas's styled bulk calls take."""
+    return np.array([[int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)] for c in colours], dtype=np.uint8)
+
+
+@contextmanager
+def batched() -> Iterator[None]:
+    """``hold_canvas()`` that always ends its batch: ipycanvas 0.14's own context manager skips its flush and
+    leaves caching switched on if the drawing code raises, after which nothing ever reaches the browser."""
+    cm = hold_canvas()
+    cm.__enter__()
+    try:
+        yield
+    finally:
+        cm.__exit__(None, None, None)
+
+
+class MapView:
+    """A zoomable, pannable, clickable hex map for one ``HexMap``.
+
+    Call ``show(markers, highlight=..., status=...)`` with markers from ``leyte.render.overlay.view_markers``;
+    register ``on_hex_click(fn)`` to hear which hex label was clicked. ``widget`` is the thing to display.
+    """
+
+    def __init__(
+        self,
+        hexmap: Any,
+        *,
+        size: float = 11.0,
+        width: int | None = None,
+        height: int | None = None,
+        label_zoom: float = 17.0,
+    ) -> None:
+        self.hexmap = hexmap
+        self.geo: MapGeometry = map_geometry(hexmap)
+        self.base_size = size
+        self.zoom = 1.0
+        self.pan = (0.0, 0.0)
+        self.label_zoom = label_zoom  # labels appear once a hex is this many px across (legible)
+        self.margin = 4.0
+        w = width or int(self.geo.width * size + 2 * self.margin)
+        h = height or int(self.geo.height * size + 2 * self.margin) + STATUS_HEIGHT
+        self.width, self.height = w, h
+        self.canvas = MultiCanvas(3, width=w, height=h)
+        self.canvas.layout.width = f"{w}px"  # else the canvas is stretched to the page width
+        self.canvas.layout.height = f"{h}px"
+        self._corners = np.array(self.geo.corners, dtype=float)  # (n, 6, 2) in layout units
+        self._centers = np.array(self.geo.centers, dtype=float)  # (n, 2)
+        self._colours = rgb(self.geo.colours)
+        self.markers: list[dict[str, Any]] = []
+        self.highlight: list[str] = []
+        self.selected: list[str] = []
+        self.status = ""
+        self.hover: str | None = None
+        self.describe: Callable[[str], str] = self._describe
+        self._click_handlers: list[Callable[[str], None]] = []
+        self._down: tuple[float, float] | None = None
+        self.last_frame_ms = 0.0
+        self.frames = 0
+        self.info = W.HTML(value="&nbsp;", layout=W.Layout(min_height="2.6em"))
+        self.info.add_class("leyte-hover")
+        self.canvas.on_mouse_down(self._mouse_down)
+        self.canvas.on_mouse_up(self._mouse_up)
+        self.canvas.on_mouse_move(self._mouse_move)
+        self.canvas.on_client_ready(self._client_ready)
+        buttons = [
+            ("+", self.zoom_in, "zoom in"),
+            ("−", self.zoom_out, "zoom out"),
+            ("⟲", self.reset_view, "fit"),
+            ("←", lambda: self.pan_by(1, 0), "pan"),
+            ("→", lambda: self.pan_by(-1, 0), "pan"),
+            ("↑", lambda: self.pan_by(0, 1), "pan"),
+            ("↓", lambda: self.pan_by(0, -1), "pan"),
+        ]
+        row = []
+        for text, fn, tip in buttons:
+            b = W.Button(description=text, tooltip=tip, layout=W.Layout(width="34px"))
+            b.on_click(lambda _b, fn=fn: fn())
+            row.append(b)
+        self.toolbar = W.HBox(row)
+        self.widget = W.VBox([self.toolbar, self.canvas, self.info])
+        self.redraw()
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+    # -- geometry ------------------------------------------------------------------------------------------------
+
+    @property
+    def scale(self) -> float:
+        return self.base_size * self.zoom
+
+    def to_screen(self, pts: np.ndarray) -> np.ndarray:
+        s = self.scale
+        return pts * s + np.array([self.margin + self.pan[0], self.margin + self.pan[1] + STATUS_HEIGHT])
+
+    def hex_at(self, x: float, y: float) -> str | None:
+        """The hex label under a canvas pixel (None off the map or on the status line)."""
+        if y < STATUS_HEIGHT:
+            return None
+        s = self.scale
+        return self.geo.label_at(
+            (x - self.margin - self.pan[0]) / s, (y - self.margin - self.pan[1] - STATUS_HEIGHT) / s
+        )
+
+    def pixel_of(self, label: str) -> tuple[float, float]:
+        """The canvas pixel at a hex's centre (what a test clicks)."""
+        x, y = self.to_screen(np.array(self.geo.center_of(label)))
+        return float(x), float(y)
+
+    # -- zoom and pan --------------------------------------------------------------------------------------------
+
+    def zoom_in(self) -> None:
+        self.set_zoom(self.zoom * 1.5)
+
+    def zoom_out(self) -> None:
+        self.set_zoom(self.zoom / 1.5)
+
+    def set_zoom(self, zoom: float, about: tuple[float, float] | None = None) -> None:
+        """Zoom keeping the point ``about`` (canvas px; default the centre) where it is."""
+        zoom = max(0.5, min(6.0, zoom))
+        cx, cy = about or (self.width / 2, (self.height + STATUS_HEIGHT) / 2)
+        k = zoom / self.zoom
+        px, py = self.pan
+        ox, oy = cx - self.margin, cy - self.margin - STATUS_HEIGHT
+        self.pan = (ox - (ox - px) * k, oy - (oy - py) * k)
+        self.zoom = zoom
+        self.redraw()
+
+    def pan_by(self, fx: float, fy: float) -> None:
+        """Pan by a fraction of the canvas (1 = a third of its width or height)."""
+        self.pan = (self.pan[0] + fx * self.width / 3, self.pan[1] + fy * self.height / 3)
+        self.redraw()
+
+    def reset_view(self) -> None:
+        self.zoom, self.pan = 1.0, (0.0, 0.0)
+        self.redraw()
+
+    def center_on(self, label: str, zoom: float | None = None) -> None:
+        """Put a hex in the middle of the canvas (optionally zooming first): a small set-up fills the view."""
+        if zoom is not None:
+            self.zoom = max(0.5, min(6.0, zoom))
+        cx, cy = self.geo.center_of(label)
+        s = self.scale
+        self.pan = (self.width / 2 - self.margin - cx * s, (self.height - STATUS_HEIGHT) / 2 - self.margin - cy * s)
+        self.redraw()
+
+    # -- mouse ---------------------------------------------------------------------------------------------------
+
+    def on_hex_click(self, fn: Callable[[str], None]) -> None:
+        self._click_handlers.append(fn)
+
+    def _mouse_down(self, x: float, y: float) -> None:
+        self._down = (x, y)
+
+    def _mouse_up(self, x: float, y: float) -> None:
+        start, self._down = self._down, None
+        if start is not None and abs(x - start[0]) + abs(y - start[1]) > 6:  # a drag pans
+            self.pan = (self.pan[0] + x - start[0], self.pan[1] + y - start[1])
+            self.redraw()
+            return
+        self.click(x, y)
+
+    def click(self, x: float, y: float) -> str | None:
+        """Handle a click at a canvas pixel: tell the listeners which hex it hit."""
+        label = self.hex_at(x, y)
+        if label is not None:
+            for fn in list(self._click_handlers):
+                fn(label)
+        return label
+
+    def _mouse_move(self, x: float, y: float) -> None:
+        label = self.hex_at(x, y)
+        if label != self.hover:
+            self.hover = label
+            self.info.value = self.hover_text(label) if label else "&nbsp;"
+            self.draw_overlay()
+
+    def hover_text(self, label: str) -> str:
+        from html import escape
+
+        text = hex_summary(label, self.markers, self.describe(label))
+        return "<br>".join(escape(line) for line in text.split("\n"))
+
+    def _describe(self, label: str) -> str:
+        m = self.hexmap
+        h = m.hex(label)
+        bits = [m.terrain(h)]
+        for kind, name in m.features(h):
+            if kind in FEATURE_STYLE or kind == "sea_name":
+                bits.append(name or kind)
+        return ", ".join(bits)
+
+    def _client_ready(self) -> None:
+        # A browser connected after we drew (Voilà, a second tab): its canvas is blank and it does not know which
+        # canvas ipycanvas last switched to, so forget that and draw every layer again (JUPYTER.md, 0.14.3).
+        ipycanvas.canvas._CANVAS_MANAGER._current_canvas = None
+        self.redraw()
+
+    # -- drawing -------------------------------------------------------------------------------------------------
+
+    def show(
+        self,
+        markers: Sequence[Mapping[str, Any]],
+        *,
+        highlight: Sequence[str] = (),
+        selected: Sequence[str] = (),
+        status: str = "",
+    ) -> None:
+        """Draw a new position: markers, highlighted hexes (legal options) and the status line."""
+        self.markers = [dict(m) for m in markers]
+        self.highlight = list(highlight)
+        self.selected = list(selected)
+        self.status = status
+        t = time.perf_counter()
+        with batched():
+            self._draw_units()
+            self._draw_overlay()
+        self._timed(t)
+
+    def redraw(self) -> None:
+        """Every layer again (zoom, pan, a new browser)."""
+        t = time.perf_counter()
+        with batched():
+            self._draw_terrain()
+            self._draw_units()
+            self._draw_overlay()
+        self._timed(t)
+
+    def draw_overlay(self) -> None:
+        with batched():
+            self._draw_overlay()
+
+    def _timed(self, t: float) -> None:
+        self.last_frame_ms = (time.perf_counter() - t) * 1000
+        self.frames += 1
+
+    def _visible(self, pts: np.ndarray, pad: float) -> np.ndarray:
+        return (
+            (pts[:, 0] > -pad) & (pts[:, 0] < self.width + pad) & (pts[:, 1] > -pad) & (pts[:, 1] < self.height + pad)
+        )
+
+    def _draw_terrain(self) -> None:
+        c = self.canvas[0]
+        c.clear()
+        c.fill_style = BACKGROUND
+        c.fill_rect(0, 0, self.width, self.height)
+        polys = self.to_screen(self._corners)
+        c.fill_styled_polygons(polys, self._colours)
+        c.stroke_style = "#7aa7c0"
+        c.line_width = 0.6 if self.zoom < 2 else 1.0
+        c.stroke_polygons(polys)
+        s = self.scale
+        if self.geo.features:
+            idx = np.array([i for i, _, _ in self.geo.features])
+            xy = self.to_screen(self._centers[idx])
+            colours = rgb([FEATURE_STYLE[k][0] for _, k, _ in self.geo.features])
+            c.fill_styled_circles(xy[:, 0], xy[:, 1], max(2.0, s * 0.32), colours)
+            c.stroke_style = "#333333"
+            c.line_width = 1.0
+            c.stroke_circles(xy[:, 0], xy[:, 1], max(2.0, s * 0.32))
+            if s >= 9:
+                c.fill_style = "#222222"
+                c.font = f"bold {max(7, int(s * 0.42))}px sans-serif"
+                c.text_align = "center"
+                c.text_baseline = "middle"
+                for (x, y), (_, kind, _) in zip(xy, self.geo.features):
+                    c.fill_text(FEATURE_STYLE[kind][1], float(x), float(y) + s * 0.62)
+        if s >= self.label_zoom:
+            centers = self.to_screen(self._centers)
+            vis = np.nonzero(self._visible(centers, s))[0]
+            c.fill_style = "#33566e"
+            c.font = f"{max(8, int(s * 0.36))}px sans-serif"
+            c.text_align = "center"
+            c.text_baseline = "middle"
+            for i in vis:
+                c.fill_text(self.geo.labels[i], float(centers[i, 0]), float(centers[i, 1] - s * 0.55))
+
+    def _hex_polys(self, labels: Sequence[str]) -> np.ndarray:
+        idx = [self.geo.index[lab] for lab in labels if lab in self.geo.index]
+        return self.to_screen(self._corners[idx]) if idx else np.zeros((0, 6, 2))
+
+    def _draw_units(self) -> None:
+        c = self.canvas[1]
+        c.clear()
+        s = self.scale
+        if self.highlight:
+            polys = self._hex_polys(self.highlight)
+            c.global_alpha = 0.55
+            c.fill_style = HIGHLIGHT_COLOUR
+            c.fill_polygons(polys)
+            c.global_alpha = 1.0
+            c.stroke_style = "#f57f17"
+            c.line_width = 1.5
+            c.stroke_polygons(polys)
+        if self.selected:
+            c.stroke_style = SELECTED_COLOUR
+            c.line_width = 3.0
+            c.stroke_polygons(self._hex_polys(self.selected))
+        if not self.markers:
+            return
+        # Stack markers that share a hex with a small offset, in view order, so each stays clickable and visible.
+        seen: dict[str, int] = {}
+        boxes, fills, edges, texts, dots, rings = [], [], [], [], [], []
+        side_len = max(6.0, s * 1.05)
+        for m in self.markers:
+            lab = m.get("hex")
+            if lab not in self.geo.index:
+                continue
+            k = seen.get(lab, 0)
+            seen[lab] = k + 1
+            cx, cy = self.to_screen(np.array(self.geo.center_of(lab)))
+            off = k * side_len * 0.35
+            x, y = cx - side_len / 2 + off, cy - side_len / 2 - off
+            kind = m.get("kind")
+            fill = SIDE_COLOURS.get(m.get("side") or "", UNKNOWN_COLOUR)
+            if kind == "sonar":
+                rings.append((cx + off, cy - off, fill))
+                continue
+            if kind == "pt":
+                boxes.append((x + side_len * 0.15, y + side_len * 0.15, side_len * 0.7, side_len * 0.7))
+                fills.append("#2e7d32")
+                edges.append("#ffffff")
+                texts.append((cx + off, cy - off, "PT", "#ffffff"))
+                continue
+            boxes.append((x, y, side_len, side_len))
+            fills.append(fill if kind == "tf" else "#ffffff")
+            edges.append(DETECTED_EDGE if m.get("detected") else UNDETECTED_EDGE)
+            texts.append((cx + off, cy - off, str(m.get("label", "")), "#ffffff" if kind == "tf" else fill))
+            if m.get("moved"):
+                dots.append((x + side_len * 0.85, y + side_len * 0.15, "#ffffff"))
+            if m.get("damaged"):
+                dots.append((x + side_len * 0.15, y + side_len * 0.15, "#ff9800"))
+        if boxes:
+            b = np.array(boxes)
+            c.fill_styled_rects(b[:, 0], b[:, 1], b[:, 2], b[:, 3], rgb(fills))
+            c.line_width = 2.0
+            c.stroke_styled_rects(b[:, 0], b[:, 1], b[:, 2], b[:, 3], rgb(edges))
+        if rings:
+            r = np.array([(x, y) for x, y, _ in rings])
+            c.fill_styled_circles(r[:, 0], r[:, 1], max(3.0, s * 0.35), rgb([col for _, _, col in rings]))
+            c.stroke_style = "#ffffff"
+            c.line_width = 1.5
+            c.stroke_circles(r[:, 0], r[:, 1], max(3.0, s * 0.35))
+            texts.extend((x, y, "S", "#ffffff") for x, y, _ in rings)
+        if dots:
+            d = np.array([(x, y) for x, y, _ in dots])
+            c.fill_styled_circles(d[:, 0], d[:, 1], max(1.5, s * 0.12), rgb([col for _, _, col in dots]))
+        if s >= 7:
+            c.font = f"bold {max(7, int(s * 0.5))}px sans-serif"
+            c.text_align = "center"
+            c.text_baseline = "middle"
+            for x, y, text, col in texts:
+                c.fill_style = col
+                c.fill_text(text, float(x), float(y))
+
+    def _draw_overlay(self) -> None:
+        c = self.canvas[2]
+        c.clear()
+        c.fill_style = "rgba(255,255,255,0.9)"
+        c.fill_rect(0, 0, self.width, STATUS_HEIGHT)
+        if self.status:
+            c.fill_style = "#1a2a3a"
+            c.font = "13px sans-serif"
+            c.text_align = "left"
+            c.text_baseline = "middle"
+            c.fill_text(self.status, 6, STATUS_HEIGHT / 2, max_width=self.width - 12)
+        if self.hover and self.hover in self.geo.index:
+            c.stroke_style = "#000000"
+            c.line_width = 2.0
+            c.stroke_polygons(self._hex_polys([self.hover]))

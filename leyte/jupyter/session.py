@@ -1,0 +1,430 @@
+"""The logic behind the step controls and the decision panel, with no widget in it.
+
+A ``Session`` holds one game, who plays each side (a human or a named bot), whose eyes we look through, and how
+far the event log has been revealed. The widgets only call its methods and redraw, so everything a click does —
+which option a hex click picks, what Step reveals, what Undo takes back, what a view hides — is tested headless.
+
+It stands on the public API alone: ``Game`` (decision, apply, undo, fork, view, events, over, result), the bots
+(``leyte.bots.make_bot``) and ``leyte.render.overlay``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import leyte
+from leyte import Action, Event, Game, LeyteError
+from leyte.bots import bot_names, make_bot
+from leyte.render.geometry import map_geometry
+from leyte.render.overlay import option_hexes, options_at, view_markers
+
+__all__ = ["Session", "ClickResult", "HUMAN", "player_kinds", "match_option", "play_script"]
+
+HUMAN = "human"
+VIEWERS = ("IJN", "USN", "umpire")
+
+
+def player_kinds() -> list[str]:
+    """What may play a side: a human, or any registered bot ("random", later "heuristic")."""
+    return [HUMAN, *bot_names()]
+
+
+@dataclass
+class ClickResult:
+    """What a click on a hex meant: the option played, the candidates to choose among, or why nothing happened."""
+
+    hex: str
+    played: Action | None = None
+    candidates: list[int] = field(default_factory=list)
+    message: str = ""
+
+
+def match_option(decision: Any, want: Mapping[str, Any] | Callable[[Any], bool]) -> Action | None:
+    """The one option of ``decision`` that a script entry describes.
+
+    An entry is a dict — ``kind``, optional ``text`` (a substring of the option's text) and parameters that must be
+    equal — or a predicate on the option. The first matching option wins; no match is an error naming the options,
+    because a worked example that no longer fits the engine must say so loudly — unless the entry says
+    ``"optional": True`` (a step the engine may take by itself), when the answer is None.
+    """
+    skip = ("kind", "text", "optional")
+    for o in decision.options:
+        if callable(want):
+            if want(o):
+                return o
+            continue
+        if "kind" in want and o.kind != want["kind"]:
+            continue
+        if "text" in want and str(want["text"]) not in o.text:
+            continue
+        if all(o.get(k) == v for k, v in want.items() if k not in skip):
+            return o
+    if not callable(want) and want.get("optional"):
+        return None
+    raise LeyteError(
+        f"the script expects {want!r} but {decision.player}'s {decision.kind} decision "
+        f"({decision.rule}) offers: {'; '.join(o.text for o in decision.options)}"
+    )
+
+
+def play_script(game: Game, script: Sequence[Mapping[str, Any] | Callable[[Any], bool]]) -> list[Action]:
+    """Play a worked example's moves on ``game`` (no widgets); returns the actions played."""
+    out = []
+    for i, want in enumerate(script):
+        d = game.decision
+        if d is None:
+            raise LeyteError(f"the game ended with {len(script) - i} scripted moves left")
+        act = match_option(d, want)
+        if act is None:
+            continue
+        game.apply(act)
+        out.append(act)
+    return out
+
+
+class Session:
+    """One game being shown: players per side, the viewer, the revealed part of the log, and the reset point.
+
+    ``players`` maps each side to ``"human"`` or a bot name; ``viewer`` is a side or ``"umpire"``. ``auto`` makes
+    bots answer at once after a human move, so a game against the bot needs no extra clicks; stepping with
+    ``step()`` shows their moves one event at a time instead.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        players: Mapping[str, str] | None = None,
+        viewer: str = "umpire",
+        seed: int = 0,
+        auto: bool = True,
+        max_actions: int = 5000,
+        script: Sequence[Mapping[str, Any] | Callable[[Any], bool]] = (),
+    ) -> None:
+        self._start = game.fork()
+        self.game = game
+        self.seed = seed
+        self.auto = auto
+        self.max_actions = max_actions
+        self.players: dict[str, str] = {side: "random" for side in game.players}
+        self.bots: dict[str, Any] = {}
+        for side, kind in (players or {}).items():
+            self.set_player(side, kind)
+        for side in game.players:
+            if side not in self.bots and self.players[side] != HUMAN:
+                self.set_player(side, self.players[side])
+        self.viewer = "umpire"
+        self.set_viewer(viewer)
+        self.revealed = len(game.events)
+        self.message = ""
+        self.listeners: list[Callable[[], None]] = []
+        self.candidates: list[int] = []  # options narrowed down by a click that matched several
+        self._script0 = list(script)
+        self.script = list(script)  # the worked example's moves, played in order before any player is asked
+        self._script_used: list[tuple[int, Any]] = []  # (actions played before it, entry): Undo puts them back
+
+    # -- configuration -------------------------------------------------------------------------------------------
+
+    def set_player(self, side: str, kind: str) -> None:
+        if side not in self.game.players:
+            raise LeyteError(f"no side {side!r}; sides: {', '.join(self.game.players)}")
+        if kind != HUMAN and kind not in bot_names():
+            raise LeyteError(f"unknown player {kind!r}; choose from {', '.join(player_kinds())}")
+        self.players[side] = kind
+        if kind == HUMAN:
+            self.bots.pop(side, None)
+        else:
+            self.bots[side] = make_bot(kind, self.game.id, side, self.seed + 1 + self.game.players.index(side))
+
+    def set_viewer(self, viewer: str | None) -> None:
+        v = "umpire" if viewer in (None, "umpire") else viewer
+        if v not in (*self.game.players, "umpire"):
+            raise LeyteError(f"no viewer {viewer!r}; choose from {', '.join((*self.game.players, 'umpire'))}")
+        self.viewer = v
+
+    def subscribe(self, fn: Callable[[], None]) -> None:
+        """Call ``fn`` after every change (the widgets redraw from it)."""
+        self.listeners.append(fn)
+
+    def _changed(self) -> None:
+        for fn in list(self.listeners):
+            fn()
+
+    # -- what is shown -------------------------------------------------------------------------------------------
+
+    def view(self) -> dict[str, Any]:
+        """The viewer's view: a side sees only what that side may know (``Game.view``)."""
+        return self.game.view(None if self.viewer == "umpire" else self.viewer)
+
+    def visible_events(self, limit: int | None = None) -> list[Event]:
+        """The revealed events the viewer may see, oldest first (the last ``limit`` of them if given)."""
+        who = None if self.viewer == "umpire" else self.viewer
+        evs = [e for e in self.game.events[: self.revealed] if e.seen_by(who)]
+        return evs[-limit:] if limit else evs
+
+    def may_decide_here(self) -> bool:
+        """Whether the current decision's options may be shown: a human's, seen through that side's or the
+        umpire's eyes (a side never sees the other side's options)."""
+        d = self.game.decision
+        if d is None or self.script or self.players.get(d.player) != HUMAN:
+            return False
+        return self.viewer in ("umpire", d.player)
+
+    def targets(self, view: Mapping[str, Any] | None = None) -> dict[int, list[str]]:
+        """Option index -> hexes it points at, for the options the viewer may see (else empty)."""
+        d = self.game.decision
+        if d is None or not self.may_decide_here():
+            return {}
+        v = view if view is not None else self.view()
+        return option_hexes(d.options, v, map_geometry(self.map).labels)
+
+    def highlighted(self, view: Mapping[str, Any] | None = None) -> list[str]:
+        """Hexes to highlight: every hex a legal option (or the narrowed-down candidates) points at."""
+        t = self.targets(view)
+        keep = set(self.candidates) if self.candidates else set(t)
+        return sorted({h for i, hs in t.items() if i in keep for h in hs})
+
+    def markers(self, view: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        return view_markers(view if view is not None else self.view())
+
+    @property
+    def map(self) -> Any:
+        return leyte.rules(self.game.id).map
+
+    def status(self) -> str:
+        """One line: turn, date, phase and who decides what (the prompt only where the viewer may see it)."""
+        g = self.game
+        v = g.view(None if self.viewer == "umpire" else self.viewer)
+        when = f"Turn {v.get('turn')}" + (f" · {v['date']}" if v.get("date") else "")
+        if "day" in v:
+            when += " · day" if v.get("day") else " · night"
+        if v.get("phase"):
+            when += f" · {v['phase']}"
+        d = g.decision
+        if d is None:
+            r = g.result or {}
+            return f"{when} · game over" + (f": {r.get('winner')} {r.get('level', '')}".rstrip() if r else "")
+        who = f"{d.player} ({self.players.get(d.player)})"
+        what = d.prompt if self.viewer in ("umpire", d.player) else d.kind
+        return f"{when} · {who} to decide: {what} [{d.rule}]"
+
+    # -- play ----------------------------------------------------------------------------------------------------
+
+    def _bot_move(self) -> Action:
+        d = self.game.decision
+        assert d is not None
+        while self.script:
+            n = len(self.game.actions)
+            act = match_option(d, self.script[0])
+            if act is None:  # an optional step the engine took by itself
+                self._script_used.append((n, self.script.pop(0)))
+                continue
+            self.game.apply(act)
+            self._script_used.append((n, self.script.pop(0)))
+            return act
+        bot = self.bots[d.player]
+        act = bot.choose(self.game.view(d.player), d)
+        self.game.apply(act)
+        return act
+
+    def _human_to_move(self) -> bool:
+        d = self.game.decision
+        return d is not None and not self.script and self.players.get(d.player) == HUMAN
+
+    def _reveal_one(self) -> bool:
+        """Reveal events up to and including the next one the viewer may see; False if none is left."""
+        who = None if self.viewer == "umpire" else self.viewer
+        evs = self.game.events
+        while self.revealed < len(evs):
+            self.revealed += 1
+            if evs[self.revealed - 1].seen_by(who):
+                return True
+        return False
+
+    def step(self) -> str:
+        """One step: reveal the next logged event; if all are shown, let the bot on move play one action.
+
+        Returns what happened: "event", "bot", "human" (a human must decide; nothing changed) or "over".
+        """
+        self.candidates = []
+        if self._reveal_one():
+            self.message = ""
+            self._changed()
+            return "event"
+        if self.game.over:
+            self.message = "The game is over."
+            self._changed()
+            return "over"
+        if self._human_to_move():
+            d = self.game.decision
+            assert d is not None
+            self.message = f"{d.player} is played by a human: choose an option ({d.rule})."
+            self._changed()
+            return "human"
+        who = self.game.decision.player  # type: ignore[union-attr]
+        before = len(self.script)
+        try:
+            act = self._bot_move()
+        except LeyteError as e:
+            self.message = f"The bot's move was refused: {e}"
+            self._changed()
+            return "human"
+        self._reveal_one()
+        how = "the example" if len(self.script) < before else f"{self.players.get(who)} bot"
+        self.message = f"{who} ({how}) played: {act.text}"
+        if before and not self.script:
+            self.message += " — the example's last move; from here on the players (or bots) take over."
+        self._changed()
+        return "bot"
+
+    def run(self, until: str = "decision") -> int:
+        """Let the bots play until a human must decide, the phase or turn changes, or the game ends.
+
+        ``until`` is "decision" (the next human decision), "phase" or "turn". A scripted worked example also stops
+        at its last move. Returns the number of actions played. Everything played is revealed.
+        """
+        self.candidates = []
+        start = self._where()
+        played = 0
+        try:
+            scripted = bool(self.script)
+            while played < self.max_actions and not self.game.over and not self._human_to_move():
+                self._bot_move()
+                played += 1
+                if scripted and not self.script:
+                    break  # the worked example is over: stop there rather than let the bots play on
+                if until != "decision" and self._where(until) != start[: 1 if until == "turn" else 2]:
+                    break
+        except LeyteError as e:
+            self.message = f"A bot's move was refused: {e}"
+        else:
+            self.message = f"{played} action{'s' if played != 1 else ''} played." + (
+                " A human must decide." if self._human_to_move() else ""
+            )
+        self.revealed = len(self.game.events)
+        self._changed()
+        return played
+
+    def _where(self, until: str = "phase") -> tuple[Any, ...]:
+        d = self.game.decision
+        who = d.player if d is not None else self.game.players[0]
+        v = self.game.view(who)
+        return (v.get("turn"), v.get("phase")) if until != "turn" else (v.get("turn"),)
+
+    def choose(self, option: int | Action | Mapping[str, Any]) -> list[Event]:
+        """Play an option for the human on move (by index into the current options, or as an action).
+
+        A refusal is put into words in ``message`` and changes nothing; then the bots answer if ``auto``.
+        """
+        d = self.game.decision
+        self.candidates = []
+        if d is None:
+            self.message = "The game is over."
+            self._changed()
+            return []
+        if isinstance(option, int):
+            if not 0 <= option < len(d.options):
+                self.message = f"There is no option {option}; there are {len(d.options)}."
+                self._changed()
+                return []
+            act: Action | Mapping[str, Any] = d.options[option]
+        else:
+            act = option
+        try:
+            evs = self.game.apply(act)
+        except LeyteError as e:
+            self.message = f"Not allowed: {e}"
+            self._changed()
+            return []
+        self.message = f"{d.player} played: {getattr(act, 'text', act)}"
+        if self.auto:
+            self.revealed = len(self.game.events)
+            self.run("decision")
+            self.message = f"{d.player} played: {getattr(act, 'text', act)}. " + self.message
+        else:
+            self._reveal_one()
+            self._changed()
+        return evs
+
+    def click(self, hex_label: str) -> ClickResult:
+        """A click on a hex: play the one legal option pointing there, or narrow the choice to the several that do.
+
+        Only options the viewer may take part in count; a click where no option points does nothing and says so.
+        """
+        res = ClickResult(hex_label)
+        d = self.game.decision
+        if d is None:
+            res.message = "The game is over."
+        elif not self.may_decide_here():
+            res.message = f"{hex_label}: it is {d.player}'s decision, not yours to make from this view."
+        else:
+            hits = options_at(hex_label, self.targets())
+            if self.candidates:
+                narrowed = [i for i in hits if i in self.candidates]
+                hits = narrowed or hits
+            if not hits:
+                res.message = f"No legal option points at {hex_label}."
+            elif len(hits) == 1:
+                res.played = d.options[hits[0]]
+                self.choose(hits[0])
+                res.message = self.message
+                return res
+            else:
+                res.candidates = hits
+                self.candidates = hits
+                res.message = f"{len(hits)} options point at {hex_label}: pick one in the panel."
+        self.message = res.message
+        self._changed()
+        return res
+
+    def undo(self) -> None:
+        """Take back the last action, and keep going back past bot moves to the previous human decision."""
+        self.candidates = []
+        if not self.game.actions:
+            self.message = "Nothing to undo."
+            self._changed()
+            return
+        self.game.undo()
+        self._rewind_script()
+        while self.game.actions and not self._human_to_move() and any(k == HUMAN for k in self.players.values()):
+            self.game.undo()
+            self._rewind_script()
+        self.revealed = len(self.game.events)
+        self.message = "Undone."
+        self._changed()
+
+    def _rewind_script(self) -> None:
+        """Give back the example's moves that were played after the position Undo returned to."""
+        n = len(self.game.actions)
+        back = []
+        while self._script_used and self._script_used[-1][0] >= n:
+            back.append(self._script_used.pop()[1])
+        self.script[:0] = reversed(back)
+
+    def reset(self) -> None:
+        """Back to the position the session started from, with fresh bots (same seeds, so the same game)."""
+        self.game = self._start.fork()
+        self.script = list(self._script0)
+        self._script_used = []
+        for side, kind in list(self.players.items()):
+            self.set_player(side, kind)
+        self.revealed = len(self.game.events)
+        self.candidates = []
+        self.message = "Reset to the start."
+        self._changed()
+
+    def options(self) -> Sequence[Action]:
+        """The options the panel offers: all legal ones, or the candidates a click narrowed them to."""
+        d = self.game.decision
+        if d is None or not self.may_decide_here():
+            return []
+        if self.candidates:
+            return [d.options[i] for i in self.candidates]
+        return list(d.options)
+
+    def option_index(self, act: Action) -> int:
+        d = self.game.decision
+        assert d is not None
+        return list(d.options).index(act)

@@ -1,0 +1,114 @@
+"""The canvas map, headless: one message per frame, pixels <-> hexes, clicks, zoom, and the redraw for a new browser."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipycanvas.canvas  # noqa: E402
+import pytest
+
+import leyte  # noqa: E402
+from leyte.jupyter import MapView, batched  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def hexmap() -> Any:
+    return leyte.rules("imperial-sunset").map
+
+
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every message the canvas manager sends to the browser."""
+    out: list[Any] = []
+    mgr = ipycanvas.canvas._CANVAS_MANAGER
+    monkeypatch.setattr(mgr, "_send_custom", lambda command, buffers=(): out.append(command))
+    return out
+
+
+def sixty_markers(mv: MapView) -> list[dict[str, Any]]:
+    sea = [lab for lab, t in zip(mv.geo.labels, mv.geo.terrain) if t == "sea"]
+    return [
+        {
+            "kind": "tf",
+            "hex": sea[(i * 37) % len(sea)],
+            "side": ("IJN", "USN")[i % 2],
+            "id": f"X-{i}",
+            "label": str(i),
+            "title": f"TF {i}",
+            "detected": i % 3 == 0,
+            "moved": i % 4 == 0,
+            "damaged": False,
+        }
+        for i in range(60)
+    ]
+
+
+def test_a_full_frame_is_one_message(hexmap: Any, sent: list[Any]) -> None:
+    mv = MapView(hexmap)
+    sent.clear()
+    mv.redraw()
+    assert len(sent) == 1
+    sent.clear()
+    mv.show(sixty_markers(mv), highlight=["3423", "3322"], status="Turn 1")
+    assert len(sent) == 1
+
+
+def test_batch_is_closed_even_when_drawing_raises(hexmap: Any, sent: list[Any]) -> None:
+    mgr = ipycanvas.canvas._CANVAS_MANAGER
+    with pytest.raises(RuntimeError):
+        with batched():
+            raise RuntimeError("boom")
+    assert mgr._caching is False
+
+
+def test_every_hex_centre_maps_back_to_its_hex(hexmap: Any) -> None:
+    mv = MapView(hexmap)
+    for zoom in (1.0, 2.5):
+        mv.set_zoom(zoom)
+        for lab in mv.geo.labels[::7]:
+            x, y = mv.pixel_of(lab)
+            if 0 <= x < mv.width and 30 <= y < mv.height:  # on the canvas, below the status line
+                assert mv.hex_at(x + 1.5, y - 1.0) == lab
+
+
+def test_a_click_reports_the_hex_and_a_drag_pans(hexmap: Any) -> None:
+    mv = MapView(hexmap)
+    got: list[str] = []
+    mv.on_hex_click(got.append)
+    x, y = mv.pixel_of("3521")
+    mv._mouse_down(x, y)
+    mv._mouse_up(x + 1, y)
+    assert got == ["3521"]
+    pan = mv.pan
+    mv._mouse_down(x, y)
+    mv._mouse_up(x + 40, y + 10)
+    assert got == ["3521"] and mv.pan == (pan[0] + 40, pan[1] + 10)
+
+
+def test_labels_are_drawn_only_when_legible(hexmap: Any, sent: list[Any]) -> None:
+    mv = MapView(hexmap, size=8)
+    sent.clear()
+    mv.redraw()
+    small = len(str(sent[0]))
+    mv.set_zoom(3.0)
+    sent.clear()
+    mv.redraw()
+    assert len(str(sent[0])) > small  # label text commands added when a hex is 24 px across
+
+
+def test_a_new_browser_gets_the_whole_picture_again(hexmap: Any, sent: list[Any]) -> None:
+    mv = MapView(hexmap)
+    mgr = ipycanvas.canvas._CANVAS_MANAGER
+    frames = mv.frames
+    sent.clear()
+    mv._client_ready()
+    assert mv.frames == frames + 1 and len(sent) == 1
+    assert mgr._current_canvas is not None  # the frame switched canvas explicitly first
+
+
+def test_hover_names_the_hex_and_what_is_there(hexmap: Any) -> None:
+    mv = MapView(hexmap)
+    mv.show([{"kind": "tf", "hex": "3521", "side": "USN", "id": "USN-1", "label": "1", "title": "TF 78 (USN-1)"}])
+    x, y = mv.pixel_of("3521")
+    mv._mouse_move(x, y)
+    assert "3521" in mv.info.value and "beachhead" in mv.info.value.lower() and "TF 78" in mv.info.value
