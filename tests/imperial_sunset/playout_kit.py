@@ -53,14 +53,7 @@ def _recount(g: leyte.Game) -> tuple[int, int]:
     D = g.rules.data()
     hits: dict[str, int] = {}
     sunk: set[str] = set()
-    for e in g.events:
-        sid = e.data.get("ship") if isinstance(e.data, dict) else None
-        if sid not in D.ships:
-            continue
-        if e.kind == "damage" and "total" in e.data:
-            hits[sid] = max(hits.get(sid, 0), int(e.data["total"]))
-        if e.kind == "sunk":
-            sunk.add(sid)
+    detached: dict[str, int] = {}
     start = g.scenario
     for s in start.get("ships", []):
         if s.get("sunk"):
@@ -68,6 +61,20 @@ def _recount(g: leyte.Game) -> tuple[int, int]:
     for tf in start["tfs"]:
         for sid, h in tf.get("hits", {}).items():
             hits[sid] = max(hits.get(sid, 0), int(h))
+    for e in g.events:  # in order: damage events carry running totals, escort events mark boxes off (6.4.1)
+        data = e.data if isinstance(e.data, dict) else {}
+        if e.kind == "escort" and data.get("squadron") in D.ships:
+            sq = data["squadron"]
+            hits[sq] = hits.get(sq, 0) + int(data["count"])
+            detached[sq] = detached.get(sq, 0) + int(data["count"])
+            continue
+        sid = data.get("ship")
+        if sid not in D.ships:
+            continue
+        if e.kind == "damage" and "total" in data:
+            hits[sid] = max(hits.get(sid, 0), int(data["total"]))
+        if e.kind == "sunk":
+            sunk.add(sid)
     pts = {"USN": 0, "IJN": 0}
     for sid, d in D.ships.items():
         if sid not in g.state.ships:
@@ -75,7 +82,7 @@ def _recount(g: leyte.Game) -> tuple[int, int]:
         gainer = "USN" if d.side == "IJN" else "IJN"
         h = hits.get(sid, 0)
         if d.small:
-            pts[gainer] += min(h, d.capacity) * d.vp_per_point
+            pts[gainer] += (min(h, d.capacity) - detached.get(sid, 0)) * d.vp_per_point
         elif sid in sunk:
             pts[gainer] += d.vp_sunk
         elif h:

@@ -53,3 +53,27 @@ def test_9_4_ijn_ship_detaches_only_from_half_damage() -> None:
     assert may_detach(st, "mogami")  # 2 of 3: half rounded up
     st.ships["div-4"].hits = 3
     assert not may_detach(st, "div-4")  # destroyer units never detach (9.3)
+
+
+def test_6_4_1_ijn_destroyers_escort_a_damaged_battleship_and_are_not_losses() -> None:
+    g = leyte.new_game("imperial-sunset", scenario={
+        "id": "ijn-escort", "turn": 12, "last_turn": 12, "turn_record": {"12": {"date": "1944-10-26", "time": "day"}},
+        "options": {"wild_bull": False, "fanaticism": False, "pt_boats": False},
+        "tfs": [{"marker": "IJN-1", "name": "Force B", "side": "IJN", "hex": "2821",
+                 "ships": ["kongo", "div-17"], "hits": {"kongo": 4}}],
+        "start": {"activate": "IJN-1"}})
+    g.state.ships["kongo"].damaged_this_activation = True
+    choose(g, "end_activation")
+    choose(g, "detach", ship="kongo", destination="north")
+    d = g.decision
+    assert (d.kind, d.rule) == ("detach_escort", "6.4.1")
+    assert {(o.get("squadron"), o.get("count")) for o in d.options if o.kind == "escort_dd"} == {
+        ("div-17", 1), ("div-17", 2)}
+    choose(g, "escort_dd", squadron="div-17", count=2)
+    st = g.state
+    assert (st.ships["div-17"].hits, st.ships["div-17"].detached_points, st.ships["kongo"].escort_dds) == (2, 2, 2)
+    while g.decision is not None:
+        g.apply(g.decision.options[0])
+    t = g.result["breakdown"]
+    assert not any("Div 17" in x["item"] for x in t["USN"]["items"])  # escorts are not losses (E21)
+    assert t["escaped"]["non_carrier_value"] >= 4 + 8  # Div 17's four points (two with Kongo) and Kongo

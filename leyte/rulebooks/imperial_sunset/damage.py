@@ -326,13 +326,27 @@ class DetachDamaged:
             detach(st, esc, "east", ctx, rule="6.4.2")
             st.ships[esc].escorting = ward
             return
+        if action.kind == "escort_dd":
+            ward, squad, n = str(fr["escort_for"]), str(action["squadron"]), int(action["count"])
+            sq = st.ships[squad]
+            sq.hits += n  # the destroyers leave the squadron: boxes marked off, but not lost (6.4.1)
+            sq.detached_points += n
+            st.ships[ward].escort_dds += n
+            ctx.emit("6.4.1", f"{n} destroyer(s) of {ship_name(squad)} escort {ship_name(ward)}", kind="escort",
+                     data={"ship": ward, "squadron": squad, "count": n}, visible=(st.ships[ward].side,))
+            fr.pop("escort_for", None)
+            fr.pop("escort_tf", None)
+            return
         sid = action["ship"]
         fr["ships"] = [s for s in fr["ships"] if s != sid]
         if action.kind == "detach":
             tf_id = st.ships[sid].tf
             detach(st, sid, action["destination"], ctx, rule="9.4" if st.ships[sid].side == "IJN" else "6.4.2")
-            if st.ships[sid].side == "USN" and tf_id is not None:
-                fr["escort_for"], fr["escort_tf"] = sid, tf_id  # 6.4.2: undamaged ships may go with her
+            if tf_id is not None and (st.ships[sid].side == "USN" or data().ships[sid].type in IJN_ESCORTED):
+                fr["escort_for"], fr["escort_tf"] = sid, tf_id  # 6.4.1/6.4.2: escorts may go with her
+                if len(_escort_question(st, fr).options) == 1:  # nobody to send: no question
+                    fr.pop("escort_for")
+                    fr.pop("escort_tf")
         elif action.kind != "stay":
             raise IllegalAction("9.4", f"{action.text} is not a detachment choice")
 
@@ -341,10 +355,25 @@ class DetachDamaged:
         pop(st, fr)
 
 
+IJN_ESCORTED = frozenset({"BB", "CA", "CAV", "CV", "CVL"})  # 6.4.1: battleships, heavy cruisers, carriers
+
+
 def _escort_question(st: State, fr: dict[str, Any]) -> Decision | None:
-    """6.4.2: any undamaged ships of the damaged USN ship's TF may escort her to the east edge."""
+    """6.4.1: one or two destroyers from a squadron in the hex may escort a damaged IJN capital ship;
+    6.4.2: any undamaged ships of the damaged USN ship's TF may escort her to the east edge."""
     ward = fr["escort_for"]
     tf = st.tfs.get(fr.get("escort_tf", ""))
+    if st.ships[ward].side == "IJN":
+        squads = [] if tf is None else [x for x in tf.ships if data().ships[x].type == "DD" and not st.ships[x].sunk]
+        options = []
+        for sq in squads:
+            left = data().ships[sq].capacity - st.ships[sq].hits
+            for n in (1, 2):
+                if left > n:  # ruling E21: a squadron keeps at least one ship of its own
+                    options.append(opt("escort_dd", f"{n} destroyer(s) of {ship_name(sq)} escort {ship_name(ward)}",
+                                       squadron=sq, count=n))
+        options.append(opt("escort_done", f"No destroyer escort for {ship_name(ward)}"))
+        return ask(fr["side"], "detach_escort", f"Escort {ship_name(ward)} home?", "6.4.1", options)
     cands = [] if tf is None else [x for x in tf.ships if not st.ships[x].sunk and not st.ships[x].hits
                                    and not st.ships[x].exited]
     options = [opt("escort", f"{ship_name(x)} escorts {ship_name(ward)} out of the battle area", ship=x)

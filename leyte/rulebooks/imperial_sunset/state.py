@@ -46,6 +46,8 @@ class ShipState:
     air_ops_lost: bool = False
     landed_at_ormoc: bool = False
     escorting: str | None = None  # 6.4.2: the damaged ship this independent escorts (moves and exits with it)
+    escort_dds: int = 0  # 6.4.1: destroyers detached from a squadron to escort this damaged IJN ship
+    detached_points: int = 0  # 6.4.1: points of this destroyer unit marked off as escorts, not as losses
 
 
 @dataclass(slots=True)

@@ -78,12 +78,13 @@ def tally(st: State) -> dict[str, Any]:
         gainer, book = ("USN", usn) if s.side == "IJN" else ("IJN", ijn)
         if d.small:
             # DD/DE units score per damage point (12.1/12.2); the APD's points score nothing (ruling U13).
-            if s.hits and d.vp_per_point:
-                book.append({"item": f"{d.name}: {s.hits} damage point(s)", "points": s.hits * d.vp_per_point,
+            lost = s.hits - s.detached_points  # destroyers sent off as escorts (6.4.1) are not losses
+            if lost and d.vp_per_point:
+                book.append({"item": f"{d.name}: {lost} damage point(s)", "points": lost * d.vp_per_point,
                              "rule": "12.1/12.2"})
-            if s.side == "IJN" and not s.sunk and d.type != "APD":
-                # a surviving destroyer unit escapes with its remaining points (ruling 12.2 in RULINGS.md)
-                escaped_noncarrier += (d.capacity - s.hits) * d.vp_per_point
+            if s.side == "IJN" and d.type != "APD":
+                # a surviving destroyer unit escapes with its remaining points, and escorts with theirs (E13, E21)
+                escaped_noncarrier += ((0 if s.sunk else d.capacity - s.hits) + s.detached_points) * d.vp_per_point
             continue
         if s.sunk:
             book.append({"item": f"{d.name} sunk", "points": d.vp_sunk, "rule": "12.1/12.2"})
