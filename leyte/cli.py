@@ -226,7 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--scenario", default=None)
     s.add_argument("--as", dest="as_side", required=True, metavar="SIDE", help="the side you play (e.g. IJN)")
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--bot", default="random", help="the opponent bot (default: random)")
+    s.add_argument("--bot", default="heuristic", help="the opponent bot: heuristic (default) or random")
     s.add_argument("--option", action="append", metavar="KEY=VALUE")
     s.add_argument("--load", metavar="FILE", help="continue a saved game")
     s.set_defaults(func=cmd_play)

@@ -3,7 +3,8 @@
 A bot is called as ``bot.choose(view, decision)``: ``view`` is ``game.view(side)`` (what that side may know) and
 ``decision`` the current Decision (whose options are built for that side alone). It never receives the Game, so it
 cannot peek at hidden information. ``random`` works for every game; ``heuristic`` plays Imperial Sunset
-(``leyte.bots.imperial_sunset``: rules of thumb for each side); game-specific bots register here.
+(``leyte.bots.imperial_sunset``: rules of thumb for each side) and Battle off Samar
+(``leyte.rulebooks.samar.heuristic``); game-specific bots register here.
 """
 
 from __future__ import annotations
@@ -44,6 +45,10 @@ class RandomBot(Bot):
 
 def _heuristic(game: str, side: str, seed: int) -> Bot:
     # Imported on first use: the game-specific module imports this one (for Bot), and ``import leyte`` stays light.
+    if game == "samar":
+        from leyte.rulebooks.samar.heuristic import SamarHeuristic
+
+        return SamarHeuristic(side, seed)
     from leyte.bots.imperial_sunset import make_heuristic
 
     return make_heuristic(game, side, seed)

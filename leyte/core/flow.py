@@ -132,3 +132,41 @@ def ask(player: str, kind: str, prompt: str, rule: str, options: Sequence[Action
 def opt(kind: str, text: str, **params: Any) -> Action:
     """One option: an action kind, its readable text and its parameters."""
     return Action(kind, params, text)
+
+
+class FrameRules:
+    """The Rules-protocol methods every frame-driven game shares; a game subclasses it and sets ``engine``.
+
+    The game still supplies its players, scenarios, set-up (``new_state``), views and data.
+    """
+
+    engine: FrameEngine
+    end_rule = "end"  # the case cited when an action comes after the game is over
+
+    def decision(self, st: Any) -> Decision | None:
+        return self.engine.decision(st)
+
+    def apply(self, st: Any, action: Action, ctx: Context) -> None:
+        self.engine.act(st, action, ctx)
+
+    def refusal(self, st: Any, action: Action) -> IllegalAction:
+        """The frame's own reason if it has one, else which decision the action did not answer."""
+        why = self.engine.refusal(st, action)
+        if why is not None:
+            return why
+        d = self.engine.decision(st)
+        if d is None:
+            return IllegalAction(self.end_rule, "the game is over")
+        kinds = sorted({o.kind for o in d.options})
+        return IllegalAction(d.rule, f"{action.text!r} is not one of the {len(d.options)} legal options for "
+                             f"{d.player}'s {d.kind} decision (option kinds: {', '.join(kinds)})",
+                             state=f"turn {getattr(st, 'turn', '?')} {getattr(st, 'phase', '')}".strip())
+
+    def result(self, st: Any) -> dict[str, Any] | None:
+        return st.result
+
+    def state_to_dict(self, st: Any) -> dict[str, Any]:
+        return st.to_dict()
+
+    def copy_state(self, st: Any) -> Any:
+        return st.copy()

@@ -320,8 +320,19 @@ class Game:
         v["decision"] = d.to_dict() if d is not None and (player in (None, "umpire") or d.player == player) else (
             {"player": d.player, "kind": d.kind, "rule": d.rule} if d is not None else None
         )
-        v["log"] = [e.to_dict() for e in self.events if e.seen_by(player)]
+        v["log"] = [d for e, d in zip(self.events, self._event_dicts()) if e.seen_by(player)]
         return v
+
+    def _event_dicts(self) -> list[dict[str, Any]]:
+        """Each event's dict form, built once: views are asked for after every action, the log only grows."""
+        cache = self.__dict__.get("_dicts")
+        if cache is None or cache[0] is not self.events:
+            cache = (self.events, [])
+            self.__dict__["_dicts"] = cache
+        built = cache[1]
+        for e in self.events[len(built):]:
+            built.append(e.to_dict())
+        return built
 
     def log(self, player: str | None = None) -> list[Event]:
         """The events ``player`` may see."""
@@ -370,7 +381,7 @@ class Game:
 
     def events_json(self, player: str | None = None) -> str:
         """The log as canonical JSON, one event per line — what "byte for byte" compares."""
-        return "\n".join(canonical(e.to_dict()) for e in self.events if e.seen_by(player))
+        return "\n".join(canonical(d) for e, d in zip(self.events, self._event_dicts()) if e.seen_by(player))
 
     # -- save / load ---------------------------------------------------------------------------------------------
 

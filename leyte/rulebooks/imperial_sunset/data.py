@@ -7,13 +7,12 @@ after its third hit, the Damage Table's 6 column, the strait search modifier. No
 
 from __future__ import annotations
 
-import csv
-import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from leyte.core.datafiles import read_csv, read_toml, rows
 from leyte.core.errors import ScenarioError
 from leyte.core.hexgrid import HexMap
 from leyte.core.paths import game_data_dir
@@ -197,78 +196,18 @@ class ISData:
         return dict(OPTIONS)
 
 
-def _read_csv(path: Path) -> list[dict[str, str]]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError(f"{path}: file not found") from None
-    return list(csv.DictReader(text.splitlines()))
-
-
-def _read_toml(path: Path) -> dict[str, Any]:
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ScenarioError(f"{path}: file not found") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ScenarioError(f"{path}: not valid TOML: {e}") from None
-
-
-class _Row:
-    """Typed access to one CSV row with errors that name the file, row and field."""
-
-    def __init__(self, path: Path, lineno: int, row: dict[str, str]) -> None:
-        self.path, self.lineno, self.row = path, lineno, row
-
-    def err(self, fld: str, msg: str) -> ScenarioError:
-        return ScenarioError(f"{self.path.name}, row {self.lineno}, field {fld!r}: {msg}")
-
-    def str(self, fld: str, default: str | None = None) -> str:
-        v = self.row.get(fld)
-        if v is None or v.strip() == "":
-            if default is not None:
-                return default
-            raise self.err(fld, "missing")
-        return v.strip()
-
-    def int(self, fld: str, default: int | None = None) -> int:
-        v = self.row.get(fld)
-        if v is None or v.strip() == "":
-            if default is not None:
-                return default
-            raise self.err(fld, "missing")
-        try:
-            return int(v)
-        except ValueError:
-            raise self.err(fld, f"{v!r} is not a whole number") from None
-
-    def bool(self, fld: str, default: bool | None = None) -> bool:
-        v = (self.row.get(fld) or "").strip().lower()
-        if v in ("true", "yes", "1", "t", "y"):
-            return True
-        if v in ("false", "no", "0", "f", "n"):
-            return False
-        if v == "" and default is not None:
-            return default
-        raise self.err(fld, f"{v!r} is not true/false")
-
-
-def _rows(path: Path) -> list[_Row]:
-    return [_Row(path, i, r) for i, r in enumerate(_read_csv(path), start=2)]
-
-
 def load(folder: str | Path | None = None) -> ISData:
     """Read and validate every Imperial Sunset data file."""
     folder = Path(folder) if folder is not None else game_data_dir(GAME_ID)
     hexmap = HexMap.load(folder)
     tracks: dict[str, dict[int, Box]] = {}
-    for r in _rows(folder / "damage_tracks.csv"):
+    for r in rows(folder / "damage_tracks.csv"):
         sid = r.str("ship")
         tracks.setdefault(sid, {})[r.int("box")] = Box(
             r.int("speed_odd"), r.int("speed_even"), r.int("gunnery"), r.int("aa"), r.bool("air_ops", True)
         )
     ships: dict[str, ShipDef] = {}
-    for r in _rows(folder / "ships.csv"):
+    for r in rows(folder / "ships.csv"):
         sid = r.str("id")
         if sid in ships:
             raise r.err("id", f"ship {sid!r} appears twice")
@@ -294,7 +233,7 @@ def load(folder: str | Path | None = None) -> ISData:
             air_ops_lost_at=r.int("air_ops_lost_at", 0) or None,
         )
     air: dict[str, AirDef] = {}
-    for r in _rows(folder / "air_units.csv"):
+    for r in rows(folder / "air_units.csv"):
         aid = r.str("id")
         if aid in air:
             raise r.err("id", f"air unit {aid!r} appears twice")
@@ -313,7 +252,7 @@ def load(folder: str | Path | None = None) -> ISData:
         t = Table.load(p)
         tables[t.id] = t
     mods: dict[str, ModDef] = {}
-    for r in _rows(folder / "modifiers.csv") + _rows(folder / "constants.csv"):
+    for r in rows(folder / "modifiers.csv") + rows(folder / "constants.csv"):
         mid = r.str("id")
         if mid in mods:
             raise r.err("id", f"modifier or constant {mid!r} appears twice")
@@ -324,9 +263,9 @@ def load(folder: str | Path | None = None) -> ISData:
                            r.str("source", ""))
     scenarios: dict[str, dict[str, Any]] = {}
     for p in sorted((folder / "scenarios").glob("*.toml")):
-        scenarios[p.stem] = _read_toml(p)
+        scenarios[p.stem] = read_toml(p)
     turn_record: dict[str, dict[int, dict[str, Any]]] = {}
-    for r in _rows(folder / "turn_record.csv"):
+    for r in rows(folder / "turn_record.csv"):
         turn_record.setdefault(r.str("scenario"), {})[r.int("turn")] = dict(r.row)
-    vprov = _read_csv(folder / "value_provenance.csv") if (folder / "value_provenance.csv").exists() else []
+    vprov = read_csv(folder / "value_provenance.csv") if (folder / "value_provenance.csv").exists() else []
     return ISData(folder, hexmap, ships, air, tables, mods, scenarios, turn_record, vprov)

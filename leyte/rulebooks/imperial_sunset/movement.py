@@ -416,20 +416,36 @@ def _goal_hexes(destination: str) -> list[str]:
     return [m.label(h) for h in m.find("edge", destination) if m.is_sea(h)]
 
 
-def forced_route(st: State, sid: str) -> list[str] | None:
-    """Shortest sea route from an independent's hex to its destination (6.4: the fewest hexes)."""
-    s = st.ships[sid]
+@cache
+def _route_field(destination: str) -> dict[str, str]:
+    """For every sea hex, the next hex on a shortest sea route to ``destination`` (breadth-first search from all
+    of its goal hexes at once, through open hexsides). Cached: the map never changes, and the Terminal Phase asks
+    for these routes every turn."""
     m = data().map
-    goals = _goal_hexes(s.destination or "")
-    best: list[str] | None = None
-    for g in goals:
-        p = m.path(m.hex(s.hex or ""), m.hex(g), passable=m.is_sea,
-                   cost=lambda a, b: 1.0 if not side_blocked(m.label(a), m.label(b)) else 1e6)
-        if p is None or any(side_blocked(m.label(a), m.label(b)) for a, b in zip(p, p[1:])):
-            continue
-        if best is None or len(p) < len(best):
-            best = [m.label(h) for h in p]
-    return best
+    goals = sorted(_goal_hexes(destination))
+    nxt: dict[str, str] = {g: g for g in goals}
+    q = deque(goals)
+    while q:
+        lab = q.popleft()
+        for n in m.neighbours(m.hex(lab)):
+            nl = m.label(n)
+            if nl not in nxt and m.is_sea(n) and not side_blocked(nl, lab):
+                nxt[nl] = lab
+                q.append(nl)
+    return nxt
+
+
+def forced_route(st: State, sid: str) -> list[str] | None:
+    """Shortest sea route from an independent's hex to its destination (6.4: the fewest hexes), or None."""
+    s = st.ships[sid]
+    field = _route_field(s.destination or "")
+    here = s.hex or ""
+    if here not in field:
+        return None
+    route = [here]
+    while field[route[-1]] != route[-1]:
+        route.append(field[route[-1]])
+    return route
 
 
 def _nearest_base(st: State, sid: str) -> str | None:

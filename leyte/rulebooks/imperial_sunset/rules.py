@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from leyte.core.errors import IllegalAction
-from leyte.core.game import Action, Context, Decision
+from leyte.core.flow import FrameRules
+from leyte.core.game import Context
 from leyte.rulebooks.imperial_sunset import engine
 from leyte.rulebooks.imperial_sunset.common import data
 from leyte.rulebooks.imperial_sunset.state import State
@@ -30,7 +30,9 @@ from leyte.rulebooks.imperial_sunset import (  # noqa: E402,F401  isort: skip
 )
 
 
-class ImperialSunset:
+class ImperialSunset(FrameRules):
+    engine = engine.ENGINE
+    end_rule = "12.0"
     id = "imperial-sunset"
     name = "Imperial Sunset: the Battle of Leyte Gulf, 23-26 October 1944"
     players = ("IJN", "USN")
@@ -46,35 +48,8 @@ class ImperialSunset:
     def new_state(self, pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) -> State:
         return scenario.new_state(pos, options, ctx)
 
-    def decision(self, st: State) -> Decision | None:
-        return engine.decision(st)
-
-    def apply(self, st: State, action: Action, ctx: Context) -> None:
-        engine.act(st, action, ctx)
-
-    def refusal(self, st: State, action: Action) -> IllegalAction:
-        d = engine.decision(st)
-        why = engine.ENGINE.refusal(st, action)
-        if why is not None:
-            return why
-        if d is None:
-            return IllegalAction("12.0", "the game is over")
-        kinds = sorted({o.kind for o in d.options})
-        return IllegalAction(d.rule, f"{action.text!r} is not one of the {len(d.options)} legal options for "
-                             f"{d.player}'s {d.kind} decision (option kinds: {', '.join(kinds)})",
-                             state=f"turn {st.turn} {st.phase}")
-
-    def result(self, st: State) -> dict[str, Any] | None:
-        return st.result
-
     def view(self, st: State, player: str | None) -> dict[str, Any]:
         return views.view(st, player)
-
-    def state_to_dict(self, st: State) -> dict[str, Any]:
-        return st.to_dict()
-
-    def copy_state(self, st: State) -> State:
-        return st.copy()
 
     def data(self) -> Any:
         return data()

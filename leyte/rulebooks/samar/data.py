@@ -6,17 +6,17 @@ code reads every number from here; nothing here changes during play. Errors name
 
 from __future__ import annotations
 
-import csv
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
+from leyte.core.datafiles import rows
 from leyte.core.errors import ScenarioError
 from leyte.core.hexgrid import HexMap
 from leyte.core.paths import game_data_dir
-from leyte.core.tables import PROVENANCE_TAGS, Table
+from leyte.core.tables import Table
 
 GAME_ID = "samar"
 SHIP_TYPES = ("BB", "CA", "CL", "DD", "DE", "CVE")
@@ -134,22 +134,52 @@ class SamarData:
 
         rows = []
         for s in self.ships.values():
-            rows.append({
-                "id": s.id, "name": s.name, "side": s.side, "group": s.group, "type": s.type, "unit": "ship",
-                "number": s.number, "range": s.range, "M": s.range_m, "R": s.radar, "gunnery": s.front.gunnery,
-                "secondary": s.front.secondary, "A": s.secondary_aa_only, "weight": s.weight,
-                "armor": s.front.armor, "P": s.armor_p, "T": s.armor_t, "torpedo": s.front.torpedo,
-                "speed": s.front.speed, "H": s.speed_h, "maneuver": s.maneuver,
-                "reverse": f"{s.reverse.armor}/{s.reverse.gunnery}/{s.reverse.secondary}/{s.reverse.torpedo}/"
-                           f"{s.reverse.speed}",
-                "provenance": s.provenance, "source": s.source,
-            })
+            rows.append(
+                {
+                    "id": s.id,
+                    "name": s.name,
+                    "side": s.side,
+                    "group": s.group,
+                    "type": s.type,
+                    "unit": "ship",
+                    "number": s.number,
+                    "range": s.range,
+                    "M": s.range_m,
+                    "R": s.radar,
+                    "gunnery": s.front.gunnery,
+                    "secondary": s.front.secondary,
+                    "A": s.secondary_aa_only,
+                    "weight": s.weight,
+                    "armor": s.front.armor,
+                    "P": s.armor_p,
+                    "T": s.armor_t,
+                    "torpedo": s.front.torpedo,
+                    "speed": s.front.speed,
+                    "H": s.speed_h,
+                    "maneuver": s.maneuver,
+                    "reverse": f"{s.reverse.armor}/{s.reverse.gunnery}/{s.reverse.secondary}/{s.reverse.torpedo}/"
+                    f"{s.reverse.speed}",
+                    "provenance": s.provenance,
+                    "source": s.source,
+                }
+            )
         for a in self.air.values():
-            rows.append({
-                "id": a.id, "name": a.name, "side": a.side, "group": a.group, "type": a.kind, "unit": "air",
-                "gunnery": a.gunnery, "weight": a.weight, "torpedo": a.torpedo, "range": 0,
-                "provenance": a.provenance, "source": a.source,
-            })
+            rows.append(
+                {
+                    "id": a.id,
+                    "name": a.name,
+                    "side": a.side,
+                    "group": a.group,
+                    "type": a.kind,
+                    "unit": "air",
+                    "gunnery": a.gunnery,
+                    "weight": a.weight,
+                    "torpedo": a.torpedo,
+                    "range": 0,
+                    "provenance": a.provenance,
+                    "source": a.source,
+                }
+            )
         return pd.DataFrame(rows).set_index("id")
 
     @property
@@ -157,113 +187,108 @@ class SamarData:
         return {"alternate_movement": "3.5 alternative movement sequence (interleaved by speed); default off"}
 
 
-def _read_csv(path: Path) -> list[dict[str, str]]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError(f"{path}: file not found") from None
-    return list(csv.DictReader(text.splitlines()))
-
-
-class _Row:
-    def __init__(self, path: Path, lineno: int, row: dict[str, str]) -> None:
-        self.path, self.lineno, self.row = path, lineno, row
-
-    def err(self, fld: str, msg: str) -> ScenarioError:
-        return ScenarioError(f"{self.path.name}, row {self.lineno}, field {fld!r}: {msg}")
-
-    def s(self, fld: str, default: str | None = None) -> str:
-        v = self.row.get(fld)
-        if v is None or v.strip() == "":
-            if default is not None:
-                return default
-            raise self.err(fld, "missing")
-        return v.strip()
-
-    def i(self, fld: str, lo: int | None = None) -> int:
-        v = self.s(fld)
-        try:
-            n = int(v)
-        except ValueError:
-            raise self.err(fld, f"{v!r} is not a whole number") from None
-        if lo is not None and n < lo:
-            raise self.err(fld, f"{n} is below {lo}")
-        return n
-
-    def b(self, fld: str) -> bool:
-        v = self.s(fld).lower()
-        if v in ("true", "false"):
-            return v == "true"
-        raise self.err(fld, f"{v!r} is not true/false")
-
-    def prov(self) -> str:
-        p = self.s("provenance")
-        if p not in PROVENANCE_TAGS:
-            raise self.err("provenance", f"{p!r} is not one of {', '.join(PROVENANCE_TAGS)}")
-        return p
-
-
-def _rows(path: Path) -> list[_Row]:
-    return [_Row(path, i, r) for i, r in enumerate(_read_csv(path), start=2)]
-
-
 def load(folder: str | Path | None = None) -> SamarData:
     folder = Path(folder) if folder is not None else game_data_dir(GAME_ID)
     hexmap = HexMap.load(folder)
     ships: dict[str, ShipDef] = {}
-    for r in _rows(folder / "ships.csv"):
-        sid = r.s("id")
+    for r in rows(folder / "ships.csv"):
+        sid = r.str("id")
         if sid in ships:
             raise r.err("id", f"ship {sid!r} appears twice")
-        side = r.s("side")
+        side = r.str("side")
         if side not in ("IJN", "USN"):
             raise r.err("side", f"{side!r} is not IJN or USN")
-        typ = r.s("type")
+        typ = r.str("type")
         if typ not in SHIP_TYPES:
             raise r.err("type", f"{typ!r} is not one of {', '.join(SHIP_TYPES)}")
-        front = Side(r.i("armor", 1), r.i("gunnery", 0), r.i("secondary", 0), r.i("torpedo", 0), r.i("speed", 1))
-        rev = Side(r.i("r_armor", 0), r.i("r_gunnery", 0), r.i("r_secondary", 0), r.i("r_torpedo", 0),
-                   r.i("r_speed", 1))
+        front = Side(
+            r.int("armor", lo=1),
+            r.int("gunnery", lo=0),
+            r.int("secondary", lo=0),
+            r.int("torpedo", lo=0),
+            r.int("speed", lo=1),
+        )
+        rev = Side(
+            r.int("r_armor", lo=0),
+            r.int("r_gunnery", lo=0),
+            r.int("r_secondary", lo=0),
+            r.int("r_torpedo", lo=0),
+            r.int("r_speed", lo=1),
+        )
         ships[sid] = ShipDef(
-            id=sid, name=r.s("name"), side=side, group=r.s("group"), type=typ, number=r.s("number", ""),
-            range=r.i("range", 1), range_m=r.b("range_m"), radar=r.b("radar"),
-            secondary_aa_only=r.b("secondary_aa_only"), secondary_range=r.i("secondary_range", 0),
-            secondary_weight=r.i("secondary_weight", 0), weight=r.i("weight", 1), armor_p=r.b("armor_p"),
-            armor_t=r.b("armor_t"), speed_h=r.b("speed_h"), maneuver=r.i("maneuver", 0), front=front, reverse=rev,
-            provenance=r.prov(), source=r.s("source", ""),
+            id=sid,
+            name=r.str("name"),
+            side=side,
+            group=r.str("group"),
+            type=typ,
+            number=r.str("number", ""),
+            range=r.int("range", lo=1),
+            range_m=r.bool("range_m"),
+            radar=r.bool("radar"),
+            secondary_aa_only=r.bool("secondary_aa_only"),
+            secondary_range=r.int("secondary_range", lo=0),
+            secondary_weight=r.int("secondary_weight", lo=0),
+            weight=r.int("weight", lo=1),
+            armor_p=r.bool("armor_p"),
+            armor_t=r.bool("armor_t"),
+            speed_h=r.bool("speed_h"),
+            maneuver=r.int("maneuver", lo=0),
+            front=front,
+            reverse=rev,
+            provenance=r.prov(),
+            source=r.str("source", ""),
         )
     air: dict[str, AirDef] = {}
-    for r in _rows(folder / "air_units.csv"):
-        aid = r.s("id")
+    for r in rows(folder / "air_units.csv"):
+        aid = r.str("id")
         if aid in air:
             raise r.err("id", f"air unit {aid!r} appears twice")
-        kind = r.s("kind")
+        kind = r.str("kind")
         if kind not in AIR_KINDS:
             raise r.err("kind", f"{kind!r} is not D, T or F")
-        air[aid] = AirDef(aid, r.s("name"), r.s("side"), r.s("group"), kind, r.b("special_attack"),
-                          r.i("gunnery", 0), r.i("weight", 0), r.i("torpedo", 0), r.prov(), r.s("source", ""))
+        air[aid] = AirDef(
+            aid,
+            r.str("name"),
+            r.str("side"),
+            r.str("group"),
+            kind,
+            r.bool("special_attack"),
+            r.int("gunnery", lo=0),
+            r.int("weight", lo=0),
+            r.int("torpedo", lo=0),
+            r.prov(),
+            r.str("source", ""),
+        )
     tables = {}
     for p in sorted((folder / "tables").glob("*.toml")):
         t = Table.load(p)
         tables[t.id] = t
     constants: dict[str, Constant] = {}
-    for r in _rows(folder / "modifiers.csv") + _rows(folder / "constants.csv"):
-        cid = r.s("id")
+    for r in rows(folder / "modifiers.csv") + rows(folder / "constants.csv"):
+        cid = r.str("id")
         if cid in constants:
             raise r.err("id", f"{cid!r} appears twice")
-        constants[cid] = Constant(cid, r.i("value"), r.s("case", ""), r.s("description", ""), r.prov(),
-                                  r.s("source", ""))
+        constants[cid] = Constant(
+            cid, r.int("value"), r.str("case", ""), r.str("description", ""), r.prov(), r.str("source", "")
+        )
     speed_effects: dict[str, dict[str, Any]] = {}
-    for r in _rows(folder / "speed_effects.csv"):
-        tgt = r.s("target")
-        speed_effects[r.s("speed")] = {
-            "firing": r.i("firing"), "target": tgt if tgt == "-maneuver" else r.i("target"),
-            "provenance": r.prov(), "source": r.s("source", ""),
+    for r in rows(folder / "speed_effects.csv"):
+        tgt = r.str("target")
+        speed_effects[r.str("speed")] = {
+            "firing": r.int("firing"),
+            "target": tgt if tgt == "-maneuver" else r.int("target"),
+            "provenance": r.prov(),
+            "source": r.str("source", ""),
         }
     turn_record: dict[int, dict[str, Any]] = {}
-    for r in _rows(folder / "turn_record.csv"):
-        turn_record[r.i("turn", 1)] = {"time": r.s("time"), "mlos": r.i("mlos", 1), "events": r.s("events", ""),
-                                       "provenance": r.prov(), "source": r.s("source", "")}
+    for r in rows(folder / "turn_record.csv"):
+        turn_record[r.int("turn", lo=1)] = {
+            "time": r.str("time"),
+            "mlos": r.int("mlos", lo=1),
+            "events": r.str("events", ""),
+            "provenance": r.prov(),
+            "source": r.str("source", ""),
+        }
     scenarios: dict[str, dict[str, Any]] = {}
     for p in sorted((folder / "scenarios").glob("*.toml")):
         try:
