@@ -235,7 +235,7 @@ class GameApp:
         """Redraw everything from the session: one map frame, the panel, the log, the cards."""
         s = self.session
         v = s.view()
-        self.map.show(s.markers(v), highlight=s.highlighted(v), status=s.status())
+        self.map.show(s.markers(v), highlight=s.highlighted(v), status=s.status(), ranges=s.ranges(v))
         self.panel.refresh()
         evs = s.visible_events()
         self.log.value = event_log_html(evs)

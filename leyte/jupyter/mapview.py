@@ -92,6 +92,7 @@ class MapView:
         self._colours = rgb(self.geo.colours)
         self.markers: list[dict[str, Any]] = []
         self.highlight: list[str] = []
+        self.ranges: dict[str, list[str]] = {}
         self.selected: list[str] = []
         self.status = ""
         self.hover: str | None = None
@@ -251,10 +252,12 @@ class MapView:
         highlight: Sequence[str] = (),
         selected: Sequence[str] = (),
         status: str = "",
+        ranges: Mapping[str, Sequence[str]] | None = None,
     ) -> None:
-        """Draw a new position: markers, highlighted hexes (legal options) and the status line."""
+        """Draw a new position: markers, highlighted hexes (legal options), range rings and the status line."""
         self.markers = [dict(m) for m in markers]
         self.highlight = list(highlight)
+        self.ranges = {k: list(v) for k, v in (ranges or {}).items()}
         self.selected = list(selected)
         self.status = status
         t = time.perf_counter()
@@ -338,6 +341,12 @@ class MapView:
             c.stroke_style = "#f57f17"
             c.line_width = 1.5
             c.stroke_polygons(polys)
+        for key, colour in (("search", "#2e7d32"), ("strike", "#c62828")):
+            ring = self.ranges.get(key) or []
+            if ring:  # the edge of the activated TF's air search / strike range (7.2, 6.5.1)
+                c.stroke_style = colour
+                c.line_width = 1.5
+                c.stroke_polygons(self._hex_polys(ring))
         if self.selected:
             c.stroke_style = SELECTED_COLOUR
             c.line_width = 3.0

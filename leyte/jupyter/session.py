@@ -186,6 +186,12 @@ class Session:
         keep = set(self.candidates) if self.candidates else set(t)
         return sorted({h for i, hs in t.items() if i in keep for h in hs})
 
+    def ranges(self, view: Mapping[str, Any] | None = None) -> dict[str, list[str]]:
+        """The activated TF's search and strike range rings, for the viewer's own TF only."""
+        from leyte.render.overlay import range_hexes
+
+        return range_hexes(view if view is not None else self.view(), self.map)
+
     def markers(self, view: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
         return view_markers(view if view is not None else self.view())
 

@@ -239,3 +239,21 @@ def hex_summary(hex_label: str, markers: Sequence[Marker], describe: str = "") -
     here = [m["title"] for m in markers if m.get("hex") == hex_label]
     head = f"{hex_label}" + (f" · {describe}" if describe else "")
     return head + ("".join(f"\n• {t}" for t in here) if here else "")
+
+
+def range_hexes(view: Mapping[str, Any], hexmap: Any) -> dict[str, list[str]]:
+    """The search and strike ranges of the viewer's TF being activated, as hex labels (empty when none).
+
+    ``view`` is a side's view (it carries ``activation`` and, per own TF, ``air_search_range`` and
+    ``strike_range``); only what that side may know is used.
+    """
+    act = view.get("activation") or {}
+    tf = next((t for t in view.get("own_tfs", []) if t.get("id") == act.get("tf")), None)
+    if tf is None or not act.get("hex"):
+        return {"search": [], "strike": []}
+    centre = hexmap.hex(act["hex"])
+    out = {}
+    for key, field in (("search", "air_search_range"), ("strike", "strike_range")):
+        r = int(tf.get(field) or 0)
+        out[key] = [hexmap.label(h) for h in hexmap.ring(centre, r)] if r > 0 else []
+    return out

@@ -82,8 +82,20 @@ def view(st: State, player: str | None) -> dict[str, Any]:
         "secret": {k: v for k, v in st.secret.items() if _secret_owner(k) == player},
         "vp_awards": [a for a in st.vp],
         "battle": _battle(st, player),
+        "activation": _activation(st, player),
         "result": st.result,
     }
+
+
+def _activation(st: State, player: str) -> dict[str, Any] | None:
+    """The viewer's own TF being activated now (its id, hex and MPs left), for range highlights."""
+    for fr in reversed(st.stack):
+        if fr.get("kind") == "activate_tf":
+            if fr.get("side") != player:
+                return None
+            tf = st.tfs[fr["tf"]]
+            return {"tf": tf.id, "hex": tf.hex, "mp": fr["mp"]}
+    return None
 
 
 def _battle(st: State, player: str | None) -> dict[str, Any] | None:
