@@ -149,3 +149,16 @@ def test_loading_reports_file_row_and_field(tmp_path) -> None:
     (tmp_path / "map.toml").write_text('orientation = "round"\n')
     with pytest.raises(ScenarioError, match="orientation"):
         HexMap.load(tmp_path)
+
+
+@pytest.mark.parametrize("game", ["imperial-sunset", "samar"])
+def test_label_round_trip_on_every_shipped_map(game: str) -> None:
+    import leyte
+
+    m = leyte.rules(game).map
+    assert len(m) > 100
+    for h in m.hexes:
+        label = m.label(h)
+        assert m.hex(label) == h
+        assert m.layout.format_label(*m.layout.to_offset(h)) == label
+        assert all(m.hex(m.label(n)) == n for n in m.neighbours(h))
