@@ -29,6 +29,7 @@ SAVE_VERSION = 1
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 
 _Scalar = str | int | float | bool | None
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def _freeze(v: Any, where: str) -> Any:
@@ -70,10 +71,14 @@ class Action:
     def __init__(self, kind: str, params: Mapping[str, Any] | Iterable[tuple[str, Any]] = (), text: str = "") -> None:
         if not isinstance(kind, str) or not kind:
             raise LeyteError("an action needs a non-empty kind")
-        items = dict(params)
+        items = params if type(params) is dict else dict(params)
         if "kind" in items:
             raise LeyteError("'kind' cannot be an action parameter")
-        frozen = tuple(sorted((str(k), _freeze(v, f"action {kind}.{k}")) for k, v in items.items()))
+        # Rules build tens of thousands of options a game; plain scalar values skip the general freezing.
+        frozen = tuple(sorted(
+            (k, v) if type(k) is str and type(v) in _SCALARS else (str(k), _freeze(v, f"action {kind}.{k}"))
+            for k, v in items.items()
+        ))
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "params", frozen)
         object.__setattr__(self, "text", text or _default_text(kind, frozen))

@@ -202,13 +202,16 @@ def _target_ships(st: State, target: str) -> list[str]:
 
 def _tf_units(st: State, tf: TFState, boxes: tuple[str, ...] = ("ready",)) -> list[str]:
     """Air units of the carriers of a TF that can still operate aircraft, in the given boxes."""
-    out = []
-    for sid in tf.ships:
-        if not damage.air_ops(st, sid):
-            continue
-        out += [a.id for a in sorted(st.air.values(), key=lambda a: a.id)
-                if a.parent == sid and not a.ashore and a.box in boxes]
-    return out
+    carriers = {sid for sid in tf.ships if damage.air_ops(st, sid)}
+    if not carriers:
+        return []
+    # one pass over the air units in id order (the order the options are listed in), then grouped by carrier
+    by_parent: dict[str, list[str]] = {}
+    for aid in sorted(st.air):
+        a = st.air[aid]
+        if a.parent in carriers and not a.ashore and a.box in boxes:
+            by_parent.setdefault(a.parent, []).append(aid)
+    return [aid for sid in tf.ships for aid in by_parent.get(sid, [])]
 
 
 def _formation_units(st: State, formation: str) -> list[str]:

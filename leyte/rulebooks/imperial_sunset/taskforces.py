@@ -51,6 +51,8 @@ def composition_refusal(st: State, side: str, fleet: str | None, ships: list[str
             return "5.5.1", f"at most {D.mod('usn.carriers_per_tf')} fleet or light carriers in one TF"
         if cve > D.mod("usn.cves_per_tf"):
             return "5.5.1", f"at most {D.mod('usn.cves_per_tf')} escort carriers in one TF"
+        if not big and not cve:
+            return None
         others = [t for t in active_tfs(st, "USN") if t.id != exclude_tf and not t.dummy]
         if big and sum(1 for t in others if any(D.ships[s].type in ("CV", "CVL") for s in live_ships(st, t))) \
                 >= D.mod("usn.carrier_tfs"):
