@@ -7,6 +7,9 @@ Imported only by notebooks (``import leyte`` never loads it). It stands on the p
     from leyte.jupyter import play, setup_bokeh
     app = play(leyte.new_game("imperial-sunset", scenario="historical", seed=1944), ijn="human", usn="random")
     app
+
+The same widgets play Battle off Samar (``leyte.new_game("samar")``): they dispatch on ``game.id`` to the Samar
+markers and option reading in ``leyte.render.samar``; its dice-pool charts live in ``leyte.jupyter.samar``.
 """
 
 from __future__ import annotations

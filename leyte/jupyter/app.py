@@ -19,6 +19,7 @@ from leyte.jupyter.battleview import BattleView
 from leyte.jupyter.displays import event_log_html, odds_html, tf_cards
 from leyte.jupyter.mapview import MapView
 from leyte.jupyter.session import HUMAN, Session, player_kinds
+from leyte.render.samar import GAME_ID as SAMAR
 
 __all__ = ["GameApp", "StepControls", "DecisionPanel", "play"]
 
@@ -249,6 +250,13 @@ class GameApp:
             if v.get("own_tfs"):
                 with self.cards:
                     display(tf_cards(v))
+            elif s.game.id == SAMAR:  # single ships, no task forces: one row per ship on the map
+                from leyte.jupyter.samar import ships_frame
+
+                frame = ships_frame(v)
+                if len(frame):
+                    with self.cards:
+                        display(frame)
 
     def _latest_odds(self, events: list[Any]) -> str:
         """The exact odds of the latest table roll the viewer has seen, with the row it read outlined."""

@@ -39,6 +39,16 @@ __all__ = ["MapView", "batched"]
 BACKGROUND = "#8fbcd4"
 UNKNOWN_COLOUR = "#555555"
 STATUS_HEIGHT = 22
+SMOKE_COLOUR = "#9e9e9e"
+HULK_COLOUR = "#616161"
+# Samar range bands (5.4), outlined at their outer edge, and the hex ahead of a moving ship.
+BAND_COLOURS = {
+    "point_blank": "#b71c1c",
+    "close": "#e65100",
+    "effective": "#2e7d32",
+    "maximum": "#1565c0",
+    "bow": "#000000",
+}
 
 
 def rgb(colours: Sequence[str]) -> np.ndarray:
@@ -347,11 +357,15 @@ class MapView:
                 c.stroke_style = colour
                 c.line_width = 1.5
                 c.stroke_polygons(self._hex_polys(ring))
+        self._draw_samar_ranges(c)
         if self.selected:
             c.stroke_style = SELECTED_COLOUR
             c.line_width = 3.0
             c.stroke_polygons(self._hex_polys(self.selected))
         if not self.markers:
+            return
+        if any("facing" in m or m.get("kind") == "smoke" for m in self.markers):
+            self._draw_ships(c)  # Battle off Samar: single ships with a facing, and smoke
             return
         # Stack markers that share a hex with a small offset, in view order, so each stays clickable and visible.
         seen: dict[str, int] = {}
@@ -407,6 +421,97 @@ class MapView:
             for x, y, text, col in texts:
                 c.fill_style = col
                 c.fill_text(text, float(x), float(y))
+
+    def _draw_samar_ranges(self, c: Any) -> None:
+        """Range bands (5.4), the broadside arc (5.3), the hex ahead and a line of sight (5.2), when given.
+
+        Imperial Sunset never passes these keys, so its frames are unchanged.
+        """
+        broadside = self.ranges.get("broadside") or []
+        if broadside:
+            c.global_alpha = 0.18
+            c.fill_style = "#6a1b9a"
+            c.fill_polygons(self._hex_polys(broadside))
+            c.global_alpha = 1.0
+        for key, colour in BAND_COLOURS.items():
+            ring = self.ranges.get(key) or []
+            if ring:
+                c.stroke_style = colour
+                c.line_width = 2.0
+                c.stroke_polygons(self._hex_polys(ring))
+        los = [h for h in self.ranges.get("los") or [] if h in self.geo.index]
+        if len(los) >= 2:
+            a = self.to_screen(np.array(self.geo.center_of(los[0])))
+            b = self.to_screen(np.array(self.geo.center_of(los[-1])))
+            c.stroke_style = "#000000"
+            c.line_width = 2.0
+            c.set_line_dash([6, 4])
+            c.stroke_line(float(a[0]), float(a[1]), float(b[0]), float(b[1]))
+            c.set_line_dash([])
+
+    def _draw_ships(self, c: Any) -> None:
+        """Samar markers: smoke puffs under side-coloured counters, each with a bow tick towards its facing, a speed
+        letter (C cruise, F flank, E evasive), a white dot for panic and an orange one for fire; hulks are grey."""
+        s = self.scale
+        smoke = [m for m in self.markers if m.get("kind") == "smoke" and m.get("hex") in self.geo.index]
+        if smoke:
+            xy = self.to_screen(np.array([self.geo.center_of(m["hex"]) for m in smoke]))
+            c.global_alpha = 0.6
+            c.fill_style = SMOKE_COLOUR
+            c.fill_circles(xy[:, 0], xy[:, 1], s * 0.8)
+            c.global_alpha = 1.0
+        seen: dict[str, int] = {}
+        side_len = max(6.0, s * 0.95)
+        boxes, fills, ticks, dots, texts = [], [], [], [], []
+        for m in self.markers:
+            lab = m.get("hex")
+            if m.get("kind") != "ship" or lab not in self.geo.index:
+                continue
+            k = seen.get(lab, 0)
+            seen[lab] = k + 1
+            cx, cy = self.to_screen(np.array(self.geo.center_of(lab)))
+            off = (k % 4) * side_len * 0.3
+            cx, cy = cx + off, cy - off
+            boxes.append((cx - side_len / 2, cy - side_len / 2, side_len, side_len))
+            fills.append(HULK_COLOUR if m.get("hulk") else SIDE_COLOURS.get(m.get("side") or "", UNKNOWN_COLOUR))
+            ang = np.radians(-90.0 + 60.0 * int(m.get("facing") or 0))  # flat-topped: N is straight up
+            ticks.append((cx, cy, cx + np.cos(ang) * side_len * 1.2, cy + np.sin(ang) * side_len * 1.2))
+            if m.get("panic"):
+                dots.append((cx - side_len * 0.35, cy - side_len * 0.35, "#ffffff"))
+            if m.get("fire"):
+                dots.append((cx + side_len * 0.35, cy - side_len * 0.35, "#ff9800"))
+            texts.append((cx, cy, str(m.get("label", "")), str(m.get("speed") or "")))
+        if not boxes:
+            return
+        b = np.array(boxes)
+        c.fill_styled_rects(b[:, 0], b[:, 1], b[:, 2], b[:, 3], rgb(fills))
+        c.stroke_style = "#ffffff"
+        c.line_width = 1.0
+        c.stroke_rects(b[:, 0], b[:, 1], b[:, 2], b[:, 3])
+        t = np.array(ticks)
+        c.stroke_style = "#111111"
+        c.line_width = max(2.0, s * 0.18)
+        # No bulk line call in ipycanvas 0.14: one path with a move and a line per tick, still one batch.
+        c.begin_path()
+        for x0, y0, x1, y1 in t:
+            c.move_to(float(x0), float(y0))
+            c.line_to(float(x1), float(y1))
+        c.stroke()
+        if dots:
+            d = np.array([(x, y) for x, y, _ in dots])
+            c.fill_styled_circles(d[:, 0], d[:, 1], max(1.5, s * 0.14), rgb([col for _, _, col in dots]))
+        if s >= 7:
+            c.text_align = "center"
+            c.text_baseline = "middle"
+            c.fill_style = "#ffffff"
+            c.font = f"bold {max(6, int(s * 0.4))}px sans-serif"
+            for x, y, text, _ in texts:
+                c.fill_text(text, float(x), float(y))
+            c.fill_style = "#ffeb3b"
+            c.font = f"bold {max(6, int(s * 0.32))}px sans-serif"
+            for x, y, _, speed in texts:
+                if speed:
+                    c.fill_text(speed, float(x) + side_len * 0.38, float(y) + side_len * 0.38)
 
     def _draw_overlay(self) -> None:
         c = self.canvas[2]

@@ -19,6 +19,7 @@ from leyte import Action, Event, Game, LeyteError
 from leyte.bots import bot_names, make_bot
 from leyte.render.geometry import map_geometry
 from leyte.render.overlay import option_hexes, options_at, view_markers
+from leyte.render.samar import GAME_ID as SAMAR
 
 __all__ = ["Session", "ClickResult", "HUMAN", "player_kinds", "match_option", "play_script"]
 
@@ -178,6 +179,10 @@ class Session:
         if d is None or not self.may_decide_here():
             return {}
         v = view if view is not None else self.view()
+        if self.game.id == SAMAR:  # ships with facings, moves as steps ahead: its own reading (render/samar.py)
+            from leyte.render.samar import samar_option_hexes
+
+            return samar_option_hexes(d.options, v, self.map)
         return option_hexes(d.options, v, map_geometry(self.map).labels)
 
     def highlighted(self, view: Mapping[str, Any] | None = None) -> list[str]:
@@ -190,10 +195,24 @@ class Session:
         """The activated TF's search and strike range rings, for the viewer's own TF only."""
         from leyte.render.overlay import range_hexes
 
+        if self.game.id == SAMAR:  # range bands and arcs of the ship a decision is about (5.3, 5.4)
+            from leyte.render.samar import samar_ranges
+
+            return samar_ranges(view if view is not None else self.view(), self.game.decision, self.map, self.units)
         return range_hexes(view if view is not None else self.view(), self.map)
 
     def markers(self, view: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
-        return view_markers(view if view is not None else self.view())
+        v = view if view is not None else self.view()
+        if self.game.id == SAMAR:
+            from leyte.render.samar import samar_markers
+
+            return samar_markers(v)
+        return view_markers(v)
+
+    @property
+    def units(self) -> Any:
+        """The game's counters (a DataFrame indexed by id): range ratings for the Samar range bands."""
+        return leyte.rules(self.game.id).units
 
     @property
     def map(self) -> Any:
@@ -204,6 +223,8 @@ class Session:
         g = self.game
         v = g.view(None if self.viewer == "umpire" else self.viewer)
         when = f"Turn {v.get('turn')}" + (f" · {v['date']}" if v.get("date") else "")
+        if g.id == SAMAR:  # twelve-minute turns: the clock time and the line of sight that goes with it (5.2)
+            when += f" · {v.get('time')} · MLOS {v.get('mlos')}"
         if "day" in v:
             when += " · day" if v.get("day") else " · night"
         if v.get("phase"):

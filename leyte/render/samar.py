@@ -1,0 +1,243 @@
+"""Battle off Samar on the map: ship markers with their facing, smoke, and the hexes a Samar decision points at.
+
+Samar's views differ from Imperial Sunset's (single ships rather than task forces, both sides see the whole map,
+a facing on every ship, smoke markers), so the front ends dispatch on ``game.id == "samar"`` and call these pure
+functions instead of the Imperial Sunset ones in ``overlay``; the IS code paths stay exactly as they were.
+
+Geometry (facing steps, firing arcs, range bands) comes from the Samar rulebook module so the picture and the rules
+can never disagree on which hex is the bow arc (5.3, RULINGS R-3) or how far close range reaches (5.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+__all__ = [
+    "GAME_ID",
+    "samar_ships",
+    "samar_markers",
+    "samar_option_hexes",
+    "samar_focus",
+    "arc_hexes",
+    "band_hexes",
+    "los_hexes",
+    "FACING_NAMES",
+]
+
+GAME_ID = "samar"
+FACING_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
+
+# Short speed letters on a counter (4.1): the marker a ship carries, if any; battle speed carries none.
+SPEED_MARK = {"cruise": "C", "flank": "F", "evasive": "E"}
+GONE = ("sunk", "exited", "pool", "used")
+
+
+def samar_ships(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The view's ships as a list whatever its shape (a side's view lists them; the umpire's maps id -> ship)."""
+    ships = view.get("ships") or []
+    if isinstance(ships, Mapping):
+        ships = list(ships.values())
+    return [dict(s) for s in ships]
+
+
+def _ship_title(s: Mapping[str, Any]) -> str:
+    bits = [f"{s.get('type', '?')} {s.get('name', s.get('id'))}", f"facing {s.get('facing_name', '?')}"]
+    bits.append(f"{s.get('speed_state') or s.get('speed') or 'battle'} speed")
+    if s.get("hits"):
+        bits.append(f"{s['hits']} hit{'s' if s['hits'] != 1 else ''}" + (" (flipped)" if s.get("flipped") else ""))
+    if s.get("waterline") == 1:
+        bits.append("slowed")
+    elif s.get("waterline") == 2:
+        bits.append("dead in the water")
+    if s.get("fires"):
+        bits.append("on fire")
+    if s.get("panic"):
+        bits.append(f"panicked (moved by {s.get('controller')})")
+    if s.get("where") == "hulk":
+        bits.append("hulk")
+    if s.get("beached"):
+        bits.append("beached")
+    return ", ".join(bits)
+
+
+def samar_markers(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Markers for a Samar view: every ship on the map (hulks too), then one smoke marker per smoky hex.
+
+    A ship marker has the keys the map widget knows from Imperial Sunset (``kind`` "ship", ``hex``, ``side``,
+    ``id``, ``label``, ``title``, ``detected``, ``moved``, ``dummy``, ``damaged``) plus ``facing`` (0 N .. 5 NW),
+    ``speed`` (a one-letter marker or ""), ``panic``, ``hulk``, ``fire`` and ``waterline``. Smoke markers have
+    kind "smoke" and ``count``. Both sides see the whole map in this game, so nothing here is hidden.
+    """
+    out: list[dict[str, Any]] = []
+    for s in samar_ships(view):
+        if not s.get("hex") or s.get("where") in GONE or s.get("sunk"):
+            continue
+        hulk = s.get("where") == "hulk"
+        out.append(
+            {
+                "kind": "ship",
+                "hex": s["hex"],
+                "side": s.get("side"),
+                "id": str(s.get("id")),
+                "label": str(s.get("type", "?"))[:3],
+                "title": _ship_title(s),
+                "detected": True,
+                "moved": False,
+                "dummy": False,
+                "damaged": bool(s.get("hits")),
+                "facing": int(s.get("facing") or 0),
+                "speed": SPEED_MARK.get(str(s.get("speed_state") or s.get("speed") or ""), ""),
+                "panic": bool(s.get("panic")),
+                "hulk": hulk,
+                "fire": bool(s.get("fires")),
+                "waterline": int(s.get("waterline") or 0),
+            }
+        )
+    for label, n in sorted((view.get("smoke") or {}).items()):
+        if n:
+            out.append(
+                {
+                    "kind": "smoke",
+                    "hex": label,
+                    "side": None,
+                    "id": f"smoke-{label}",
+                    "label": "",
+                    "title": f"smoke ×{n} (4.5): blocks line of sight except for radar",
+                    "detected": None,
+                    "moved": False,
+                    "dummy": False,
+                    "damaged": False,
+                    "count": int(n),
+                }
+            )
+    return out
+
+
+def _neighbour(hexmap: Any, label: str, facing: int) -> str | None:
+    from leyte.core.hexgrid import Hex
+    from leyte.rulebooks.samar.geometry import FACING_STEP
+
+    h = hexmap.hex(label)
+    dq, dr = FACING_STEP[facing % 6]
+    n = Hex(h.q + dq, h.r + dr)
+    return hexmap.label(n) if n in hexmap.info else None
+
+
+def samar_option_hexes(options: Iterable[Any], view: Mapping[str, Any], hexmap: Any) -> dict[int, list[str]]:
+    """For each option (by index) the hexes a click on the map may mean.
+
+    A hex parameter (set-up, entry) is itself; a move step points at the hex ahead of the ship (every new facing
+    there is a separate option, so a click narrows the choice to them); a target points at the target's hex, a
+    ship to select at the ship's hex; an air strike at its target. Options with no place (pass, speed, facing
+    at entry, first mover) are left out and chosen in the panel.
+    """
+    ships = {str(s.get("id")): s for s in samar_ships(view)}
+    from leyte.render.geometry import map_geometry
+
+    on_map = set(map_geometry(hexmap).labels)
+    out: dict[int, list[str]] = {}
+    for i, o in enumerate(options):
+        d = o.to_dict() if hasattr(o, "to_dict") else dict(o)
+        kind = d.get("kind")
+        hexes: list[str] = []
+        hx = d.get("hex")
+        if isinstance(hx, str) and hx in on_map:
+            hexes.append(hx)
+        elif kind == "advance":
+            s = ships.get(str(d.get("ship")))
+            if s and s.get("hex"):
+                ahead = _neighbour(hexmap, s["hex"], int(s.get("facing") or 0))
+                if ahead:
+                    hexes.append(ahead)
+        elif kind in ("fire", "air_strike", "torpedo") and d.get("target") is not None:
+            t = ships.get(str(d.get("target")))
+            if t and t.get("hex"):
+                hexes.append(t["hex"])
+        elif kind in ("move_ship", "select_firer", "leave_map") and d.get("ship") is not None:
+            s = ships.get(str(d.get("ship")))
+            if s and s.get("hex"):
+                hexes.append(s["hex"])
+        if hexes:
+            out[i] = hexes
+    return out
+
+
+def samar_focus(view: Mapping[str, Any], decision: Any) -> dict[str, Any] | None:
+    """The ship the current decision is about (the one moving, firing, choosing a target), or None."""
+    if decision is None:
+        return None
+    opts = decision.options if hasattr(decision, "options") else decision.get("options", [])
+    ids = set()
+    for o in opts:
+        d = o.to_dict() if hasattr(o, "to_dict") else o
+        if d.get("kind") in ("advance", "fire", "hold", "speed", "leave_map", "torpedo") and d.get("ship"):
+            ids.add(str(d["ship"]))
+    if len(ids) != 1:
+        return None
+    sid = ids.pop()
+    return next((s for s in samar_ships(view) if str(s.get("id")) == sid and s.get("hex")), None)
+
+
+def arc_hexes(hexmap: Any, label: str, facing: int, reach: int) -> dict[str, list[str]]:
+    """Hexes within ``reach`` of a ship, split into its ``bow``, ``broadside`` and ``stern`` arcs (5.3)."""
+    from leyte.rulebooks.samar.geometry import arc
+
+    centre = hexmap.hex(label)
+    out: dict[str, list[str]] = {"bow": [], "broadside": [], "stern": []}
+    for h in hexmap.info:
+        if h != centre and 0 < centre.distance(h) <= reach:
+            out[arc(centre, facing, h)].append(hexmap.label(h))
+    return out
+
+
+def band_hexes(hexmap: Any, label: str, rating: int, m: bool = False) -> dict[str, list[str]]:
+    """The outer edge of each range band of a main battery with range ``rating`` (5.4) as rings of hexes."""
+    from leyte.rulebooks.samar.geometry import band
+
+    centre = hexmap.hex(label)
+    out: dict[str, list[str]] = {}
+    limit = rating if m else -(-rating * 3 // 2)
+    for r in range(1, limit + 1):
+        b = band(r, rating, m)
+        nxt = band(r + 1, rating, m)
+        if b is not None and nxt != b:
+            out[b] = [hexmap.label(h) for h in hexmap.ring(centre, r)]
+    return out
+
+
+def los_hexes(hexmap: Any, frm: str, to: str) -> list[str]:
+    """The hexes a line of sight from centre to centre crosses (5.2), both ends included."""
+    from leyte.rulebooks.samar.geometry import line
+
+    return [hexmap.label(h) for h in line(hexmap.hex(frm), hexmap.hex(to)) if h in hexmap.info]
+
+
+def ship_hexes(markers: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """Ship id -> hex, from markers (what a test or a notebook uses to find a ship on the map)."""
+    return {m["id"]: m["hex"] for m in markers if m.get("kind") == "ship"}
+
+
+def samar_ranges(view: Mapping[str, Any], decision: Any, hexmap: Any, units: Any = None) -> dict[str, list[str]]:
+    """What to outline for the ship a decision is about: its range bands (5.4) and broadside arc (5.3) when it is
+    choosing a target, its bow hex when it is moving. Empty when the decision is about no single ship.
+
+    ``units`` is ``leyte.rules("samar").units`` (range rating and the M flag per ship id); without it no bands.
+    """
+    s = samar_focus(view, decision)
+    if s is None:
+        return {}
+    kinds = {(o.to_dict() if hasattr(o, "to_dict") else o).get("kind") for o in decision.options}
+    facing = int(s.get("facing") or 0)
+    out: dict[str, list[str]] = {}
+    if kinds & {"fire", "hold"} and units is not None and str(s.get("id")) in units.index:
+        row = units.loc[str(s["id"])]
+        rating = int(row["range"] or 0)
+        if rating > 0:
+            out.update(band_hexes(hexmap, s["hex"], rating, bool(row["M"])))
+            reach = rating if bool(row["M"]) else -(-rating * 3 // 2)
+            out["broadside"] = arc_hexes(hexmap, s["hex"], facing, reach)["broadside"]
+    elif kinds & {"advance", "leave_map"}:
+        ahead = _neighbour(hexmap, s["hex"], facing)
+        out["bow"] = [ahead] if ahead else []
+    return out
