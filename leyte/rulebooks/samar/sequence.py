@@ -503,7 +503,9 @@ def finished(st: State, ctx: Context) -> bool:
     if st.exited_armor >= D.c("victory.ijn_major"):
         finish(st, ctx, "IJN exits reach the major-victory total")
         return True
-    ijn_left = st.on_map("IJN") or st.pools.get("ijn") or st.pools.get("ijn_bb")
+    # a special-attack unit already available or placed still has its attack to make (3.2)
+    ijn_air_pending = any(a.side == "IJN" and a.where in ("available", "placed") for a in st.air.values())
+    ijn_left = st.on_map("IJN") or st.pools.get("ijn") or st.pools.get("ijn_bb") or ijn_air_pending
     if not ijn_left and st.turn >= 2:
         finish(st, ctx, "no Japanese ship left on the map or to enter")
         return True
