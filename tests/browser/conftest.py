@@ -83,7 +83,7 @@ class VoilaServer:
             cmd, cwd=str(notebook.parent), env=isolated_env(tmp), stdout=self._log_fh, stderr=subprocess.STDOUT
         )
 
-    def wait(self, timeout: float = 60.0) -> None:
+    def wait(self, timeout: float = 180.0) -> None:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.proc.poll() is not None:

@@ -66,7 +66,7 @@ def _open(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
     page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
     page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
     page.on("requestfailed", lambda r: errors.append(f"requestfailed: {r.url} {r.failure}"))
-    page.goto(url, timeout=120_000, wait_until="domcontentloaded")
+    page.goto(url, timeout=300_000, wait_until="domcontentloaded")
     return ctx, page, errors
 
 
@@ -95,7 +95,7 @@ def test_start_here_map_paints_step_changes_it_and_bokeh_renders(browser: Any, v
     server = voila(NOTEBOOKS / "00_start_here.ipynb")
     ctx, page, errors = _open(browser, server.url)
     try:
-        page.wait_for_selector(".leyte-step", timeout=180_000)
+        page.wait_for_selector(".leyte-step", timeout=300_000)
         assert _wait_for(lambda: _painted(page) > 50_000, 30), f"map canvas stayed blank: {_census(page)}"
         page.screenshot(path=str(output_dir / "start_here_loaded.png"), full_page=True)
         app = page.locator(".leyte-app").last
@@ -122,7 +122,7 @@ def test_worked_example_notebook_paints_and_steps(browser: Any, voila: Any, outp
     server = voila(nb)
     ctx, page, errors = _open(browser, server.url)
     try:
-        page.wait_for_selector(".leyte-step", timeout=180_000)
+        page.wait_for_selector(".leyte-step", timeout=300_000)
         assert _wait_for(lambda: _painted(page) > 20_000, 30), f"map canvas stayed blank: {_census(page)}"
         before_pixels, before_log = _fingerprint(page), _log_count(page)
         for _ in range(12):  # the example's first moves
@@ -131,6 +131,37 @@ def test_worked_example_notebook_paints_and_steps(browser: Any, voila: Any, outp
         assert _wait_for(lambda: _fingerprint(page) != before_pixels and _log_count(page) > before_log, 10)
         page.locator(".leyte-app").first.screenshot(path=str(output_dir / f"{name}_app.png"))
         assert page.locator(".bk-Figure").count() >= 1, "no bokeh figure"
+        assert not _real_errors(errors), errors
+    finally:
+        ctx.close()
+
+
+# -- Battle off Samar (kept in this file so the Voila servers of the two games never run side by side) -----------
+
+SAMAR_NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "samar"
+
+
+def test_samar_gunnery_notebook_paints_and_steps(browser: Any, voila: Any, output_dir: Path) -> None:
+    server = voila(SAMAR_NOTEBOOKS / "02_gunnery.ipynb")
+    ctx, page, errors = _open(browser, server.url)
+    try:
+        page.wait_for_selector(".leyte-step", timeout=300_000)
+        assert _wait_for(lambda: _painted(page) > 50_000, 30), f"map canvas stayed blank: {_census(page)}"
+        page.screenshot(path=str(output_dir / "samar_gunnery_loaded.png"), full_page=True)
+        # the first map is the static one drawn for Yamato: arcs, range bands and the line of sight
+        page.locator("canvas").first.screenshot(path=str(output_dir / "samar_gunnery_yamato_map.png"))
+        app = page.locator(".leyte-app").first
+        before_pixels, before_log = _fingerprint(page), _log_count(page)
+        changed = False
+        for _ in range(8):  # the example's first moves: select Yamato, fire at Johnston (the map outlines its bands)
+            app.locator(".leyte-step").click()
+            if _wait_for(lambda: _fingerprint(page) != before_pixels and _log_count(page) > before_log, 3):
+                changed = True
+                break
+        app.screenshot(path=str(output_dir / "samar_gunnery_app_after_step.png"))
+        assert changed, f"Step did not change the canvas and grow the log (log {before_log} -> {_log_count(page)})"
+        time.sleep(0.3)
+        assert page.locator(".bk-Figure").count() >= 2, "the firing-throw charts are missing"
         assert not _real_errors(errors), errors
     finally:
         ctx.close()
