@@ -4,12 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 import leyte
-
-pytest.importorskip("ipycanvas")
-
 from leyte.jupyter import GameApp, Session  # noqa: E402
 from leyte.render.samar import arc_hexes, band_hexes, los_hexes, samar_markers, samar_option_hexes  # noqa: E402
 
