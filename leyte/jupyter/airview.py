@@ -9,42 +9,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import ipycanvas
-import ipywidgets as W
-from ipycanvas import Canvas
-
-from leyte.jupyter.mapview import batched
+from leyte.jupyter.mapview import CanvasPanel, batched
 from leyte.render.airbattle import COLS, ROWS, AirDisplay, adjacent, air_display
 from leyte.render.geometry import SIDE_COLOURS
 
 __all__ = ["AirBattleView"]
 
 
-class AirBattleView:
+class AirBattleView(CanvasPanel):
     """A canvas showing the latest air strike in the events given to ``show``."""
 
     def __init__(self, *, cell: int = 118, names: Mapping[str, str] | None = None) -> None:
         self.cell = cell
         self.names = dict(names or {})
-        self.width = COLS * cell + 20
-        self.height = ROWS * cell + 60
-        self.canvas = Canvas(width=self.width, height=self.height)
-        self.canvas.layout.width = f"{self.width}px"
-        self.canvas.layout.height = f"{self.height}px"
-        self.canvas.on_client_ready(self._client_ready)
+        super().__init__(COLS * cell + 20, ROWS * cell + 60, "leyte-air-battle")
         self.display = AirDisplay()
-        self.frames = 0
-        self.widget = W.VBox([self.canvas])
-        self.widget.add_class("leyte-air-battle")
-        self.draw()
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
-
-    def _client_ready(self) -> None:
-        ipycanvas.canvas._CANVAS_MANAGER._current_canvas = None
         self.draw()
 
     def show(self, events: Iterable[Any]) -> AirDisplay:

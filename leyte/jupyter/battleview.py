@@ -9,42 +9,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import ipycanvas
-import ipywidgets as W
-from ipycanvas import Canvas
-
-from leyte.jupyter.mapview import batched
+from leyte.jupyter.mapview import CanvasPanel, batched
 from leyte.render.battle import AREAS, BattleDisplay, battle_display, display_from_view
 from leyte.render.geometry import SIDE_COLOURS
 
 __all__ = ["BattleView"]
 
 
-class BattleView:
+class BattleView(CanvasPanel):
     """A canvas showing the latest surface battle in the events given to ``show``."""
 
     def __init__(self, *, area_px: int = 34, names: Mapping[str, str] | None = None) -> None:
         self.area_px = area_px
         self.names = dict(names or {})
-        self.width = AREAS * area_px + 20
-        self.height = 250
-        self.canvas = Canvas(width=self.width, height=self.height)
-        self.canvas.layout.width = f"{self.width}px"
-        self.canvas.layout.height = f"{self.height}px"
-        self.canvas.on_client_ready(self._client_ready)
+        super().__init__(AREAS * area_px + 20, 250, "leyte-battle")
         self.display = BattleDisplay()
-        self.frames = 0
-        self.widget = W.VBox([self.canvas])
-        self.widget.add_class("leyte-battle")
-        self.draw()
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
-
-    def _client_ready(self) -> None:
-        ipycanvas.canvas._CANVAS_MANAGER._current_canvas = None
         self.draw()
 
     def show(

@@ -20,7 +20,7 @@ from typing import Any
 import ipycanvas
 import ipywidgets as W
 import numpy as np
-from ipycanvas import MultiCanvas, hold_canvas
+from ipycanvas import Canvas, MultiCanvas, hold_canvas
 
 from leyte.render.geometry import (
     DETECTED_EDGE,
@@ -54,6 +54,41 @@ BAND_COLOURS = {
 def rgb(colours: Sequence[str]) -> np.ndarray:
     """ "#rrggbb" strings -> an (n, 3) uint8 array, the colour form ipycanvas's styled bulk calls take."""
     return np.array([[int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)] for c in colours], dtype=np.uint8)
+
+
+def forget_current_canvas() -> None:
+    """Before drawing for a newly connected browser, drop ipycanvas's notion of the current canvas.
+
+    With ipycanvas 0.14.3 a redraw from ``on_client_ready`` otherwise fails in the page ("Cannot read properties of
+    undefined (reading 'clearCanvas')") and the canvas stays blank (JUPYTER.md). The version is pinned for this.
+    """
+    ipycanvas.canvas._CANVAS_MANAGER._current_canvas = None
+
+
+class CanvasPanel:
+    """A fixed-size canvas in a VBox that draws itself again whenever a browser connects; subclasses ``draw``."""
+
+    def __init__(self, width: int, height: int, css_class: str) -> None:
+        self.width, self.height = width, height
+        self.canvas = Canvas(width=width, height=height)
+        self.canvas.layout.width = f"{width}px"
+        self.canvas.layout.height = f"{height}px"
+        self.canvas.on_client_ready(self._client_ready)
+        self.frames = 0
+        self.widget = W.VBox([self.canvas])
+        self.widget.add_class(css_class)
+
+    def draw(self) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+    def _client_ready(self) -> None:
+        forget_current_canvas()
+        self.draw()
 
 
 @contextmanager
@@ -250,7 +285,7 @@ class MapView:
     def _client_ready(self) -> None:
         # A browser connected after we drew (Voilà, a second tab): its canvas is blank and it does not know which
         # canvas ipycanvas last switched to, so forget that and draw every layer again (JUPYTER.md, 0.14.3).
-        ipycanvas.canvas._CANVAS_MANAGER._current_canvas = None
+        forget_current_canvas()
         self.redraw()
 
     # -- drawing -------------------------------------------------------------------------------------------------
