@@ -131,7 +131,7 @@ def ask(player: str, kind: str, prompt: str, rule: str, options: Sequence[Action
 
 def opt(kind: str, text: str, **params: Any) -> Action:
     """One option: an action kind, its readable text and its parameters."""
-    return Action(kind, params, text)
+    return Action.option(kind, params, text)
 
 
 class FrameRules:

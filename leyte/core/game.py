@@ -83,6 +83,23 @@ class Action:
         object.__setattr__(self, "params", frozen)
         object.__setattr__(self, "text", text or _default_text(kind, frozen))
 
+    @classmethod
+    def option(cls, kind: str, params: dict[str, Any], text: str) -> Action:
+        """The rules' fast path for building an option (tens of thousands a game): ``params`` is a fresh dict of
+        keyword arguments, so its keys are strings; all-scalar values skip the general freezing, and one or no
+        parameter skips the sort. Anything else takes the checked constructor."""
+        if not kind or "kind" in params:
+            return cls(kind, params, text)  # the checked path raises the proper error
+        for v in params.values():
+            if type(v) not in _SCALARS:
+                return cls(kind, params, text)
+        frozen = tuple(sorted(params.items())) if len(params) > 1 else tuple(params.items())
+        self = object.__new__(cls)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "params", frozen)
+        object.__setattr__(self, "text", text or _default_text(kind, frozen))
+        return self
+
     def __getitem__(self, key: str) -> Any:
         for k, v in self.params:
             if k == key:

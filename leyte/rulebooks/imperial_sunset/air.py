@@ -19,13 +19,14 @@ notes/combat-rulings.md.
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
 from leyte.core.dice import Modifier
 from leyte.core.errors import IllegalAction, NotYetImplemented
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import damage
-from leyte.rulebooks.imperial_sunset.common import data
+from leyte.rulebooks.imperial_sunset.common import data, dist
 from leyte.rulebooks.imperial_sunset.damage import number
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop, push
 from leyte.rulebooks.imperial_sunset.state import AirState, State, TFState, other
@@ -97,6 +98,12 @@ def _unit_hex(st: State, aid: str) -> str | None:
 
 
 def air_ranges(st: State, formation: str) -> list[str]:
+    """Hexes a land-based formation measures range from (6.5.9); see ``_range_origins``."""
+    return list(_range_origins(formation))
+
+
+@cache
+def _range_origins(formation: str) -> tuple[str, ...]:
     """Hexes a land-based formation measures range from: its airfields (6.5.9); the 2nd Air Fleet only Clark Field.
 
     The map tags airfields ``airfleet:1`` / ``airfleet:2``; Clark Field carries ``range_origin`` or is found by its
@@ -109,10 +116,10 @@ def air_ranges(st: State, formation: str) -> list[str]:
             origin = [h for h in m.find("airfleet", "2") if "Clark" in " ".join(n for _, n in m.features(h))]
         if not origin:
             origin = [m.hex("2412")] if _has_label("2412") else []
-        return [m.label(h) for h in origin]
+        return tuple(m.label(h) for h in origin)
     if formation == "1AF":
-        return [m.label(h) for h in m.find("airfleet", "1")]
-    return []
+        return tuple(m.label(h) for h in m.find("airfleet", "1"))
+    return ()
 
 
 def _has_label(label: str) -> bool:
@@ -123,15 +130,14 @@ def _has_label(label: str) -> bool:
         return False
 
 
-def _airfields(formation: str) -> list[str]:
+@cache
+def _airfields(formation: str) -> tuple[str, ...]:
     m = data().map
     key = {"1AF": "1", "2AF": "2"}[formation]
-    return [m.label(h) for h in m.find("airfleet", key)]
+    return tuple(m.label(h) for h in m.find("airfleet", key))
 
 
-def _dist(a: str, b: str) -> int:
-    m = data().map
-    return m.hex(a).distance(m.hex(b))
+_dist = dist  # hex distance between labels, cached (range checks ask the same pairs all game)
 
 
 def in_range(st: State, aid: str, target_hex: str, *, extended: bool = False, cap: bool = False) -> bool:
@@ -142,10 +148,13 @@ def in_range(st: State, aid: str, target_hex: str, *, extended: bool = False, ca
     """
     a = st.air[aid]
     rng = number("air.usn_extended_range") if extended else data().air[aid].range
+    if a.parent in st.ships:  # a carrier's unit: from its TF's hex
+        tf = _home_tf(st, aid)
+        return tf is not None and tf.hex is not None and dist(tf.hex, target_hex) <= rng
     if a.parent == "USAAF":
         return data().map.has_feature(data().map.hex(target_hex), "usaaf_search")
     if a.parent in LAND_FORMATIONS:
-        origins = _airfields(a.parent) if cap else air_ranges(st, a.parent)
+        origins = _airfields(a.parent) if cap else _range_origins(a.parent)
         return any(_dist(h, target_hex) <= rng for h in origins)
     h = _unit_hex(st, aid)
     return h is not None and _dist(h, target_hex) <= rng
@@ -205,13 +214,12 @@ def _tf_units(st: State, tf: TFState, boxes: tuple[str, ...] = ("ready",)) -> li
     carriers = {sid for sid in tf.ships if damage.air_ops(st, sid)}
     if not carriers:
         return []
-    # one pass over the air units in id order (the order the options are listed in), then grouped by carrier
+    # one pass over the air units, grouped by carrier, each group in id order (the order options are listed in)
     by_parent: dict[str, list[str]] = {}
-    for aid in sorted(st.air):
-        a = st.air[aid]
+    for aid, a in st.air.items():
         if a.parent in carriers and not a.ashore and a.box in boxes:
             by_parent.setdefault(a.parent, []).append(aid)
-    return [aid for sid in tf.ships for aid in by_parent.get(sid, [])]
+    return [aid for sid in tf.ships for aid in sorted(by_parent.get(sid, ()))]
 
 
 def _formation_units(st: State, formation: str) -> list[str]:
@@ -289,9 +297,8 @@ def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> bool:
             pop(st, fr)  # a kamikaze does nothing else once it has struck (4.6)
         push(st, "kamikaze_attack", target=target)
         return True
-    if action not in activation_options(st, fr):
-        raise IllegalAction("8.1" if action.kind == "air_strike" else "8.2.1",
-                            f"{action.text} is not available to this force now")
+    # Game.apply has already matched the action against this decision's options (which include these), so the
+    # option list is not rebuilt here.
     side = fr.get("side") or st.tfs[fr["tf"]].side
     act_index = next((i for i, f in enumerate(st.stack) if f is fr), len(st.stack) - 1)
     if action.kind == "air_strike":

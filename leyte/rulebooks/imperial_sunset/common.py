@@ -8,6 +8,8 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
+from leyte.core.flow import opt
+from leyte.core.game import Action
 from leyte.core.hexgrid import Hex
 from leyte.rulebooks.imperial_sunset.data import ISData, load
 from leyte.rulebooks.imperial_sunset.state import State, TFState
@@ -21,6 +23,23 @@ KAMIKAZE = "kamikaze"
 def data() -> ISData:
     """The game's static data, loaded once per process."""
     return load()
+
+
+@cache
+def sea_labels() -> tuple[str, ...]:
+    """Every sea hex's label, in label order (placement decisions offer hundreds of them)."""
+    m = data().map
+    return tuple(m.label(h) for h in m.hexes if m.is_sea(h))
+
+
+@lru_cache(maxsize=16_384)
+def hex_option(kind: str, text: str, label: str) -> Action:
+    """A one-hex option such as "place a marker in 2417", built once and shared.
+
+    Options are immutable, and a placement decision lists every legal hex (500 for a distant sonar marker), so
+    building them afresh each time was the largest single cost of a random game.
+    """
+    return opt(kind, f"{text} {label}", hex=label)
 
 
 def hx(label: str) -> Hex:

@@ -133,47 +133,85 @@ def wild_bull_target(st: State, tf: TFState) -> str | None:
     return target.hex
 
 
+@cache
+def _neighbour_labels(label: str) -> tuple[str, ...]:
+    m = data().map
+    return tuple(m.label(n) for n in m.neighbours(m.hex(label)))
+
+
+@cache
+def _terrain(label: str) -> str:
+    m = data().map
+    return m.terrain(m.hex(label))
+
+
 def move_refusal(st: State, tf: TFState, fr: dict[str, Any], to: str) -> tuple[str, str] | None:
     """Why ``tf`` may not enter ``to`` now, as (rule, reason); None if it may."""
     m = data().map
     here = tf.hex or ""
     try:
-        h_to = m.hex(to)
+        m.hex(to)
     except ValueError:
         return "6.1", f"{to} is not a hex on the map"
-    if h_to not in m.neighbours(m.hex(here)):
+    if to not in _neighbour_labels(here):
         return "6.1", f"{to} is not adjacent to {here}; hexes cannot be skipped"
+    return step_refusals(st, tf, fr, (to,))[to]
+
+
+def step_refusals(st: State, tf: TFState, fr: dict[str, Any],
+                  targets: tuple[str, ...] | None = None) -> dict[str, tuple[str, str] | None]:
+    """``move_refusal`` for several adjacent hexes at once (default: every neighbour of the TF's hex).
+
+    The facts that do not depend on the destination (MPs left, Fanaticism, the Wild Bull, friendly stacks) are
+    worked out once: this runs for every activation decision, the commonest question of the game.
+    """
+    here = tf.hex or ""
+    if targets is None:
+        targets = _neighbour_labels(here)
     if fr.get("combat_done"):
-        return "6.2.5", "surface combat has ended this TF's movement"
+        return dict.fromkeys(targets, ("6.2.5", "surface combat has ended this TF's movement"))
     if fr["mp"] < 1:
-        return "6.2", "no movement points left"
-    if m.terrain(h_to) != "sea":
-        return "6.1", f"{to} is {m.terrain(h_to)} — only sea hexes may be entered"
-    if side_blocked(here, to):
-        return "6.1", f"the hexside between {here} and {to} is land — the hexes are not connected by sea"
-    if tf.side == "USN" and not tf.dummy and beyond_straits(to):
-        beside_surigao = _zone(to, "one_west_of", "surigao")
-        light = all(data().ships[s].type in CRUISER_TYPES | {"DD", "DE"} for s in live_ships(st, tf))
-        if not beside_surigao:
-            return "6.3", (f"USN forces may enter San Bernardino ({SAN_BERNARDINO}) and Surigao ({SURIGAO}) "
-                           "Straits but not the inner seas beyond them")
-        if not light:
-            return "6.3", "only USN cruisers and destroyers may go beyond Surigao Strait"
-        if beyond_straits(here):
-            return "6.3", "USN cruisers and destroyers may go only one hex beyond Surigao Strait"
-    friends = [t for t in st.tfs_at(to, tf.side) if t.id != tf.id]
-    if len(friends) >= 2:
-        return "5.5", f"two friendly TFs are already in {to}"
-    if tf.side == "USN" and tf.fleet and any(t.fleet and t.fleet != tf.fleet for t in friends):
-        return "5.5", "Third and Seventh Fleet TFs may not stack together"
-    if tf_is_fanatic(st, tf):
-        d_here, d_to = sea_distance(here, BEACHHEAD), sea_distance(to, BEACHHEAD)
-        if d_here is not None and d_to is not None and d_to >= d_here:
-            return "13.1.5.2", f"IJN Fanaticism: {tf.name} must keep advancing on the beachhead {BEACHHEAD}"
-    target = wild_bull_target(st, tf)
-    if target is not None and dist(to, target) >= dist(here, target):
-        return "13.1.5.1", "Wild Bull: this Third Fleet TF must close on the detected IJN carrier force"
-    return None
+        return dict.fromkeys(targets, ("6.2", "no movement points left"))
+    usn_real = tf.side == "USN" and not tf.dummy
+    light: bool | None = None
+    friends: dict[str, list[TFState]] = {}
+    for t in st.tfs.values():
+        if t.in_play and t.side == tf.side and t.id != tf.id and t.hex in targets:
+            friends.setdefault(t.hex, []).append(t)
+    fanatic = tf_is_fanatic(st, tf)
+    d_here = sea_distance(here, BEACHHEAD) if fanatic else None
+    bull = wild_bull_target(st, tf)
+    out: dict[str, tuple[str, str] | None] = {}
+    for to in targets:
+        why: tuple[str, str] | None = None
+        terrain = _terrain(to)
+        if terrain != "sea":
+            why = "6.1", f"{to} is {terrain} — only sea hexes may be entered"
+        elif side_blocked(here, to):
+            why = "6.1", f"the hexside between {here} and {to} is land — the hexes are not connected by sea"
+        elif usn_real and beyond_straits(to):
+            if light is None:
+                light = all(data().ships[s].type in CRUISER_TYPES | {"DD", "DE"} for s in live_ships(st, tf))
+            if not _zone(to, "one_west_of", "surigao"):
+                why = "6.3", (f"USN forces may enter San Bernardino ({SAN_BERNARDINO}) and Surigao ({SURIGAO}) "
+                              "Straits but not the inner seas beyond them")
+            elif not light:
+                why = "6.3", "only USN cruisers and destroyers may go beyond Surigao Strait"
+            elif beyond_straits(here):
+                why = "6.3", "USN cruisers and destroyers may go only one hex beyond Surigao Strait"
+        if why is None:
+            there = friends.get(to, ())
+            if len(there) >= 2:
+                why = "5.5", f"two friendly TFs are already in {to}"
+            elif tf.side == "USN" and tf.fleet and any(t.fleet and t.fleet != tf.fleet for t in there):
+                why = "5.5", "Third and Seventh Fleet TFs may not stack together"
+            elif fanatic and d_here is not None and (d_to := sea_distance(to, BEACHHEAD)) is not None \
+                    and d_to >= d_here:
+                why = "13.1.5.2", f"IJN Fanaticism: {tf.name} must keep advancing on the beachhead {BEACHHEAD}"
+            elif bull is not None and dist(to, bull) >= dist(here, bull):
+                why = "13.1.5.1", "Wild Bull: this Third Fleet TF must close on the detected IJN carrier force"
+        out[to] = why
+    return out
 
 
 def exit_refusal(st: State, tf: TFState, fr: dict[str, Any]) -> tuple[str, str] | None:
@@ -232,14 +270,19 @@ def air_search_possible(st: State, tf: TFState, fr: dict[str, Any]) -> bool:
     return is_day(st) and not tf.dummy and not fr.get("air_searched") and air_search_range(st, tf) > 0
 
 
-def _must_keep_moving(st: State, tf: TFState, fr: dict[str, Any]) -> tuple[str, str] | None:
-    """Fanaticism and the Wild Bull oblige full-speed moves while a closing move exists."""
+def _must_keep_moving(st: State, tf: TFState, fr: dict[str, Any],
+                      moves: list[str] | None = None) -> tuple[str, str] | None:
+    """Fanaticism and the Wild Bull oblige full-speed moves while a closing move exists.
+
+    ``moves`` is the list of hexes the TF may enter, when the caller has it already.
+    """
     if fr.get("combat_done") or fr["mp"] < 1:
         return None
-    m = data().map
-    closer = [m.label(n) for n in m.neighbours(m.hex(tf.hex or ""))
-              if move_refusal(st, tf, fr, m.label(n)) is None]
-    if not closer:
+    if not tf_is_fanatic(st, tf) and wild_bull_target(st, tf) is None:
+        return None
+    if moves is None:
+        moves = [to for to, why in step_refusals(st, tf, fr).items() if why is None]
+    if not moves:
         return None
     if tf_is_fanatic(st, tf):
         return "13.1.5.2", f"IJN Fanaticism: {tf.name} must use its MPs to advance on {BEACHHEAD}"
@@ -255,7 +298,6 @@ def activation_decision(st: State, fr: dict[str, Any]) -> Decision:
     from leyte.rulebooks.imperial_sunset import air
 
     tf = st.tfs[fr["tf"]]
-    m = data().map
     options: list[Action] = []
     must_fight = mandatory_battle(st, tf, fr)
     if not tf.dummy:
@@ -265,18 +307,21 @@ def activation_decision(st: State, fr: dict[str, Any]) -> Decision:
     if battle_possible(st, tf, fr):
         options.append(opt("surface_attack", f"Surface attack the detected enemy in {tf.hex} (8.3)"))
     if not must_fight:
-        for n in m.neighbours(m.hex(tf.hex or "")):
-            lab = m.label(n)
-            if move_refusal(st, tf, fr, lab) is None:
-                options.append(opt("move", f"Move to {lab}", to=lab))
+        moves = [to for to, why in step_refusals(st, tf, fr).items() if why is None]
+        options += [_move_option(to) for to in moves]
         if exit_refusal(st, tf, fr) is None:
             options.append(opt("exit", f"Leave the map from {tf.hex} (6.3)"))
         if _can_unload(st, tf, fr):
             options.append(opt("unload", f"Unload the transport at Ormoc {ORMOC} (1 MP, 12.1)"))
-        if _must_keep_moving(st, tf, fr) is None:
+        if _must_keep_moving(st, tf, fr, moves) is None:
             options.append(opt("end_activation", "End this activation"))
     prompt = f"{tf.name} in {tf.hex}, {fr['mp']} MP left" + (" — must fight (8.3)" if must_fight else "")
     return ask(tf.side, "tf_activation", prompt, "4.4", options)
+
+
+@cache
+def _move_option(to: str) -> Action:
+    return opt("move", f"Move to {to}", to=to)  # immutable, so one per hex serves every activation
 
 
 def _can_unload(st: State, tf: TFState, fr: dict[str, Any]) -> bool:

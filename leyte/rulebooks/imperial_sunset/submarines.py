@@ -20,7 +20,7 @@ from typing import Any
 from leyte.core.dice import Modifier
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import engine
-from leyte.rulebooks.imperial_sunset.common import active_tfs, data, live_ships
+from leyte.rulebooks.imperial_sunset.common import active_tfs, data, hex_option, live_ships, sea_labels
 from leyte.rulebooks.imperial_sunset.data import CAPITAL_TYPES, CARRIER_TYPES
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.rulebooks.imperial_sunset.state import State, TFState, other
@@ -58,7 +58,7 @@ def _placement_hexes(st: State, placer: str, odd: bool) -> list[str]:
     taken = {s["hex"] for s in st.sonar}
     if odd:
         return [lab for lab in sorted(near) if lab not in taken and m.is_sea(m.hex(lab))]
-    return [m.label(h) for h in m.hexes if m.is_sea(h) and m.label(h) not in near and m.label(h) not in taken]
+    return [lab for lab in sea_labels() if lab not in near and lab not in taken]
 
 
 @frame("sub_place")
@@ -87,7 +87,7 @@ class SubPlace:
             return None
         where = "on or next to an enemy TF" if fr["parity"] == "odd" else "two or more hexes from every enemy TF"
         return ask(fr["placer"], "sub_place", f"Place a sonar marker {where}", "10.2",
-                   [opt("place_sonar", f"Sonar marker to {h}", hex=h) for h in fr["hexes"]])
+                   [hex_option("place_sonar", "Sonar marker to", h) for h in fr["hexes"]])
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:

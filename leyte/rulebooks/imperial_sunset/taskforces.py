@@ -16,7 +16,7 @@ from typing import Any
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import engine
-from leyte.rulebooks.imperial_sunset.common import active_tfs, data, live_ships
+from leyte.rulebooks.imperial_sunset.common import active_tfs, data, hex_option, live_ships, sea_labels
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.rulebooks.imperial_sunset.state import State, TFState
 
@@ -35,9 +35,31 @@ def new_tf_id(st: State, side: str) -> str:
     return f"{side}-{n}"
 
 
+def carrier_census(st: State) -> tuple[frozenset[str], frozenset[str]]:
+    """The USN TFs in play that hold a fleet or light carrier, and those that hold an escort carrier (5.5.1)."""
+    D = data()
+    big: set[str] = set()
+    cve: set[str] = set()
+    for t in active_tfs(st, "USN"):
+        if t.dummy:
+            continue
+        for s in live_ships(st, t):
+            typ = D.ships[s].type
+            if typ in ("CV", "CVL"):
+                big.add(t.id)
+            elif typ == "CVE":
+                cve.add(t.id)
+    return frozenset(big), frozenset(cve)
+
+
 def composition_refusal(st: State, side: str, fleet: str | None, ships: list[str],
-                        exclude_tf: str | None = None) -> tuple[str, str] | None:
-    """Why a TF holding ``ships`` would break 5.3.1/5.5/5.5.1; None if it is fine."""
+                        exclude_tf: str | None = None,
+                        census: tuple[frozenset[str], frozenset[str]] | None = None) -> tuple[str, str] | None:
+    """Why a TF holding ``ships`` would break 5.3.1/5.5/5.5.1; None if it is fine.
+
+    ``census`` is ``carrier_census(st)`` when the caller asks many times about one position (the reorganisation
+    options do), so the count of carrier TFs is made once.
+    """
     D = data()
     if len(ships) > D.mod("tf.max_ship_units"):
         return "5.5", f"a TF holds at most {D.mod('tf.max_ship_units')} ship units"
@@ -53,12 +75,10 @@ def composition_refusal(st: State, side: str, fleet: str | None, ships: list[str
             return "5.5.1", f"at most {D.mod('usn.cves_per_tf')} escort carriers in one TF"
         if not big and not cve:
             return None
-        others = [t for t in active_tfs(st, "USN") if t.id != exclude_tf and not t.dummy]
-        if big and sum(1 for t in others if any(D.ships[s].type in ("CV", "CVL") for s in live_ships(st, t))) \
-                >= D.mod("usn.carrier_tfs"):
+        big_tfs, cve_tfs = census if census is not None else carrier_census(st)
+        if big and len(big_tfs - {exclude_tf}) >= D.mod("usn.carrier_tfs"):
             return "5.5.1", f"at most {D.mod('usn.carrier_tfs')} USN TFs may hold fleet or light carriers"
-        if cve and sum(1 for t in others if any(D.ships[s].type == "CVE" for s in live_ships(st, t))) \
-                >= D.mod("usn.cve_tfs"):
+        if cve and len(cve_tfs - {exclude_tf}) >= D.mod("usn.cve_tfs"):
             return "5.5.1", f"at most {D.mod('usn.cve_tfs')} USN TFs may hold escort carriers"
     return None
 
@@ -84,22 +104,23 @@ def _reorg_options(st: State, side: str) -> list[Action]:
         # TF at most once per Initial Phase — the rules set no number, and without a bound regrouping never ends.
         if tf.dummy and tf.entered_turn != st.turn:
             opts.append(opt("dummy_remove", f"Remove dummy TF {tf.id} in {tf.hex}", tf=tf.id))
+    census = carrier_census(st) if side == "USN" else None
+    live = {tf.id: live_ships(st, tf) for tf in tfs if not tf.dummy}
     for tf in tfs:
         if tf.dummy:
             continue
-        ships = live_ships(st, tf)
+        ships = live[tf.id]
+        partners = [o for o in tfs if o.id != tf.id and not o.dummy and o.hex == tf.hex]
+        may_split = room and len(ships) > 1 and stack_refusal(st, side, tf.hex or "", tf.fleet) is None
         for s in ships:
             if s in moved:
                 continue
-            for other_tf in tfs:
-                if other_tf.id == tf.id or other_tf.dummy or other_tf.hex != tf.hex:
-                    continue
-                if composition_refusal(st, side, other_tf.fleet, live_ships(st, other_tf) + [s],
-                                       exclude_tf=other_tf.id) is None:
+            for other_tf in partners:
+                if composition_refusal(st, side, other_tf.fleet, live[other_tf.id] + [s], exclude_tf=other_tf.id,
+                                       census=census) is None:
                     opts.append(opt("transfer", f"Move {D.ships[s].name} from {tf.name} to {other_tf.name}",
                                     ship=s, to=other_tf.id))
-            if room and len(ships) > 1 and stack_refusal(st, side, tf.hex or "", tf.fleet) is None \
-                    and composition_refusal(st, side, tf.fleet, [s], exclude_tf=None) is None:
+            if may_split and composition_refusal(st, side, tf.fleet, [s], census=census) is None:
                 opts.append(opt("split", f"Form a new TF with {D.ships[s].name} from {tf.name}", ship=s))
     for s in sorted(st.ships.values(), key=lambda x: x.id):
         if s.id in moved:
@@ -114,7 +135,7 @@ def _reorg_options(st: State, side: str) -> list[Action]:
             # may not, 6.4)
             for tf in tfs:
                 if not tf.dummy and tf.hex == s.hex and composition_refusal(
-                        st, side, tf.fleet, live_ships(st, tf) + [s.id], exclude_tf=tf.id) is None:
+                        st, side, tf.fleet, live[tf.id] + [s.id], exclude_tf=tf.id, census=census) is None:
                     opts.append(opt("rejoin", f"{D.ships[s.id].name} joins {tf.name}", ship=s.id, to=tf.id))
     if room:
         opts.append(opt("dummy_create", "Create a dummy TF"))
@@ -228,13 +249,19 @@ class DummyPlace:
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision:
-        m = data().map
         side = fr["side"]
-        hexes = [m.label(h) for h in m.hexes if m.is_sea(h) and stack_refusal(st, side, m.label(h), None) is None]
-        own = sorted({t.hex for t in active_tfs(st, side) if t.hex and t.hex in hexes})
+        # 5.5 stacking, counted once for the whole map: a hex with the limit of friendly TFs takes no dummy
+        friends: dict[str, int] = {}
+        for t in active_tfs(st, side):
+            if t.hex:
+                friends[t.hex] = friends.get(t.hex, 0) + 1
+        limit = data().mod("stack.friendly_tfs")
+        hexes = [h for h in sea_labels() if friends.get(h, 0) + 1 <= limit]
+        open_hexes = set(hexes)
+        own = sorted({t.hex for t in active_tfs(st, side) if t.hex and t.hex in open_hexes})
         ordered = own + [h for h in hexes if h not in own]  # beside a real TF first, as 5.4 advises
         return ask(side, "dummy_place", "Where does the dummy TF go?", "5.4",
-                   [opt("dummy_hex", f"Dummy to {h}", hex=h) for h in ordered])
+                   [hex_option("dummy_hex", "Dummy to", h) for h in ordered])
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
