@@ -111,7 +111,8 @@ def at_least_one_chart(max_dice: int = 14, *, width: int = 560, height: int = 24
 
 
 def ships_frame(view: Mapping[str, Any], *, on_map: bool = True) -> Any:
-    """The ships of a Samar view as a table: where, facing, speed, hits, armor, waterline, fires, panic."""
+    """The ships of a Samar view as a table: where, facing, speed, hits, armor, waterline, fires, panic, and the
+    counter values in play (range with its M and R flags, gunnery, weight, torpedo, speed rating, maneuver)."""
     import pandas as pd
 
     cols = [
@@ -131,6 +132,14 @@ def ships_frame(view: Mapping[str, Any], *, on_map: bool = True) -> Any:
         "panic",
         "controller",
         "torps_out",
+        "range",
+        "range_m",
+        "radar",
+        "gunnery",
+        "weight",
+        "torpedo",
+        "speed_rating",
+        "maneuver",
     ]
     rows = [{c: s.get(c) for c in cols} for s in samar_ships(view) if not on_map or s.get("hex")]
     return pd.DataFrame(rows, columns=cols).set_index("id")
