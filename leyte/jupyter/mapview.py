@@ -138,6 +138,7 @@ class MapView:
         self.markers: list[dict[str, Any]] = []
         self.highlight: list[str] = []
         self.ranges: dict[str, list[str]] = {}
+        self.los_drawn: list[tuple[str, str]] = []  # (from, to) hexes of the lines of sight in the last frame
         self.selected: list[str] = []
         self.status = ""
         self.hover: str | None = None
@@ -458,10 +459,12 @@ class MapView:
                 c.fill_text(text, float(x), float(y))
 
     def _draw_samar_ranges(self, c: Any) -> None:
-        """Range bands (5.4), the broadside arc (5.3), the hex ahead and a line of sight (5.2), when given.
+        """Range bands (5.4), the broadside arc (5.3), the hex ahead and lines of sight (5.2), when given: ``los``
+        and every ``los:<target>`` key is one dashed line from its first hex's centre to its last's.
 
         Imperial Sunset never passes these keys, so its frames are unchanged.
         """
+        self.los_drawn = []
         broadside = self.ranges.get("broadside") or []
         if broadside:
             c.global_alpha = 0.18
@@ -474,8 +477,10 @@ class MapView:
                 c.stroke_style = colour
                 c.line_width = 2.0
                 c.stroke_polygons(self._hex_polys(ring))
-        los = [h for h in self.ranges.get("los") or [] if h in self.geo.index]
-        if len(los) >= 2:
+        for key in sorted(k for k in self.ranges if k == "los" or k.startswith("los:")):
+            los = [h for h in self.ranges[key] if h in self.geo.index]
+            if len(los) < 2:
+                continue
             a = self.to_screen(np.array(self.geo.center_of(los[0])))
             b = self.to_screen(np.array(self.geo.center_of(los[-1])))
             c.stroke_style = "#000000"
@@ -483,6 +488,7 @@ class MapView:
             c.set_line_dash([6, 4])
             c.stroke_line(float(a[0]), float(a[1]), float(b[0]), float(b[1]))
             c.set_line_dash([])
+            self.los_drawn.append((los[0], los[-1]))
 
     def _draw_ships(self, c: Any) -> None:
         """Samar markers: smoke puffs under side-coloured counters, each with a bow tick towards its facing, a speed

@@ -114,23 +114,13 @@ def samar_markers(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def _neighbour(hexmap: Any, label: str, facing: int) -> str | None:
-    from leyte.core.hexgrid import Hex
-    from leyte.rulebooks.samar.geometry import FACING_STEP
-
-    h = hexmap.hex(label)
-    dq, dr = FACING_STEP[facing % 6]
-    n = Hex(h.q + dq, h.r + dr)
-    return hexmap.label(n) if n in hexmap.info else None
-
-
 def samar_option_hexes(options: Iterable[Any], view: Mapping[str, Any], hexmap: Any) -> dict[int, list[str]]:
     """For each option (by index) the hexes a click on the map may mean.
 
-    A hex parameter (set-up, entry) is itself; a move step points at the hex ahead of the ship (every new facing
-    there is a separate option, so a click narrows the choice to them); a target points at the target's hex, a
-    ship to select at the ship's hex; an air strike at its target. Options with no place (pass, speed, facing
-    at entry, first mover) are left out and chosen in the panel.
+    A hex parameter (set-up, entry) is itself; a move step points at its ``to`` hex, the hex ahead of the ship
+    (every new facing there is a separate option, so a click narrows the choice to them); a target points at the
+    target's hex, a ship to select at the ship's hex; an air strike at its target. Options with no place (pass,
+    speed, facing at entry, first mover) are left out and chosen in the panel.
     """
     ships = {str(s.get("id")): s for s in samar_ships(view)}
     from leyte.render.geometry import map_geometry
@@ -145,11 +135,9 @@ def samar_option_hexes(options: Iterable[Any], view: Mapping[str, Any], hexmap: 
         if isinstance(hx, str) and hx in on_map:
             hexes.append(hx)
         elif kind == "advance":
-            s = ships.get(str(d.get("ship")))
-            if s and s.get("hex"):
-                ahead = _neighbour(hexmap, s["hex"], int(s.get("facing") or 0))
-                if ahead:
-                    hexes.append(ahead)
+            to = d.get("to")  # the engine names the hex ahead on every move step
+            if isinstance(to, str) and to in on_map:
+                hexes.append(to)
         elif kind in ("fire", "air_strike", "torpedo") and d.get("target") is not None:
             t = ships.get(str(d.get("target")))
             if t and t.get("hex"):
@@ -219,8 +207,9 @@ def ship_hexes(markers: Sequence[Mapping[str, Any]]) -> dict[str, str]:
 
 
 def samar_ranges(view: Mapping[str, Any], decision: Any, hexmap: Any, units: Any = None) -> dict[str, list[str]]:
-    """What to outline for the ship a decision is about: its range bands (5.4) and broadside arc (5.3) when it is
-    choosing a target, its bow hex when it is moving. Empty when the decision is about no single ship.
+    """What to outline for the ship a decision is about: its range bands (5.4), broadside arc (5.3) and one line of
+    sight per target offered (5.2; key ``los:<target id>``, the hexes the line crosses) when it is choosing a
+    target, its bow hex when it is moving. Empty when the decision is about no single ship.
 
     ``units`` is ``leyte.rules("samar").units`` (range rating and the M flag per ship id); without it no bands.
     """
@@ -237,7 +226,15 @@ def samar_ranges(view: Mapping[str, Any], decision: Any, hexmap: Any, units: Any
             out.update(band_hexes(hexmap, s["hex"], rating, bool(row["M"])))
             reach = rating if bool(row["M"]) else -(-rating * 3 // 2)
             out["broadside"] = arc_hexes(hexmap, s["hex"], facing, reach)["broadside"]
+    if kinds & {"fire", "hold"}:
+        where = {str(x.get("id")): x.get("hex") for x in samar_ships(view)}
+        for o in decision.options:
+            d = o.to_dict() if hasattr(o, "to_dict") else o
+            t = str(d.get("target"))
+            if d.get("kind") == "fire" and where.get(t) and f"los:{t}" not in out:
+                out[f"los:{t}"] = los_hexes(hexmap, s["hex"], where[t])
     elif kinds & {"advance", "leave_map"}:
-        ahead = _neighbour(hexmap, s["hex"], facing)
-        out["bow"] = [ahead] if ahead else []
+        tos = {str(d["to"]) for d in (o.to_dict() if hasattr(o, "to_dict") else o for o in decision.options)
+               if d.get("kind") == "advance" and d.get("to")}
+        out["bow"] = sorted(tos)  # the hex ahead, as the engine names it; none when the bow points off the map
     return out

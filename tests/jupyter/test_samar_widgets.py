@@ -87,6 +87,27 @@ def test_fire_decision_highlights_targets_and_a_click_picks_the_target() -> None
         assert res.played["target"] == "johnston"
 
 
+def test_app_draws_a_line_of_sight_to_every_target_offered_when_a_fire_decision_is_up() -> None:
+    # Yamato (1010) sees Johnston (1005) and Gambier Bay (1416); Hoel at 1040 is beyond the turn's MLOS (5.2)
+    g = leyte.new_game("samar", seed=3, scenario=position(
+        [ship("yamato", "1010", 3), ship("johnston", "1005", 2), ship("gambier_bay", "1416", 0),
+         ship("hoel", "1040", 0)]))
+    app = GameApp(g, ijn="human", usn="human", viewer="umpire", size=8, auto=False)
+    assert g.decision.kind == "select_firer" and app.map.los_drawn == []  # no ship chosen yet: no lines
+    app.session.click("1010")
+    assert g.decision.kind == "fire" and g.decision.options[0]["ship"] == "yamato"
+    targets = {o["target"] for o in g.decision.options if o.kind == "fire"}
+    assert targets == {"johnston", "gambier_bay"}
+    where = {"johnston": "1005", "gambier_bay": "1416"}
+    assert sorted(app.map.los_drawn) == sorted(("1010", where[t]) for t in targets)
+    r = app.session.ranges()
+    assert r["los:johnston"] == los_hexes(app.session.map, "1010", "1005") and "los:hoel" not in r
+    app.session.click("1005")  # the decision moves on: the lines go with it
+    if g.decision.kind == "fire":
+        app.session.choose(next(o for o in g.decision.options if o.kind == "fire"))
+    assert app.map.los_drawn == []
+
+
 def test_movement_step_points_at_the_hex_ahead_and_a_click_narrows_to_the_new_facings() -> None:
     g = duel(start="movement")
     while g.decision.kind == "first_mover":

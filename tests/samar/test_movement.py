@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from samar_play import game, move_ship
 
 import leyte
@@ -21,7 +22,9 @@ def mv(ships: list[dict[str, Any]], first: str = "IJN", **kw: Any) -> leyte.Game
 
 def straight(g: leyte.Game, sid: str, n: int, smoke: bool = False) -> None:
     for _ in range(n):
-        g.apply({"kind": "advance", "ship": sid, "facing": g.state.ships[sid].facing, "smoke": smoke})
+        f = g.state.ships[sid].facing
+        to = next(o["to"] for o in g.decision.options if o.kind == "advance" and o["facing"] == f)
+        g.apply({"kind": "advance", "ship": sid, "to": to, "facing": f, "smoke": smoke})
 
 
 def speeds(g: leyte.Game) -> dict[str, int]:
@@ -59,16 +62,32 @@ def test_4_2_turning_on_entering_and_slowed_ships_cannot_turn() -> None:
     g = mv([ship("yamato", "1020"), ship("johnston", "1040")], first="USN")
     move_ship(g, "johnston", "battle")
     assert {o["facing"] for o in g.decision.options} == set(range(6))  # maneuver 3
-    g.apply({"kind": "advance", "ship": "johnston", "facing": 2, "smoke": False})
+    g.apply({"kind": "advance", "ship": "johnston", "to": "1039", "facing": 2, "smoke": False})
     j = g.state.ships["johnston"]
     assert (j.hex, j.facing) == ("1039", 2)
-    g.apply({"kind": "advance", "ship": "johnston", "facing": 2, "smoke": False})
+    g.apply({"kind": "advance", "ship": "johnston", "to": "1140", "facing": 2, "smoke": False})
     assert g.state.ships["johnston"].hex == "1140"  # even columns sit half a hex lower: SE of 1039 is 1140
     g = mv([ship("yamato", "1020"), ship("johnston", "1040", waterline=1)], first="USN")
     g.apply({"kind": "move_ship", "ship": "johnston"})  # slowed: speed 2 without asking
     assert {o["facing"] for o in g.decision.options} == {0}
     straight(g, "johnston", 2)
     assert g.state.ships["johnston"].hex == "1038"
+
+
+def test_4_2_every_step_option_names_the_hex_it_enters() -> None:
+    g = mv([ship("yamato", "1020"), ship("johnston", "1039", 2)], first="USN")
+    move_ship(g, "johnston", "battle")
+    opts = [o for o in g.decision.options if o.kind == "advance"]
+    assert len(opts) == 12 and {o["to"] for o in opts} == {"1140"}  # SE of 1039 (even column), 6 facings x smoke
+    assert all("to 1140" in o.text for o in opts)
+    before = g.events_json()
+    with pytest.raises(leyte.IllegalAction):  # a step into any other hex is refused and changes nothing
+        g.apply({"kind": "advance", "ship": "johnston", "to": "1040", "facing": 2, "smoke": False})
+    assert g.events_json() == before
+    g.apply({"kind": "advance", "ship": "johnston", "to": "1140", "facing": 1, "smoke": False})
+    nxt = {o["to"] for o in g.decision.options if o.kind == "advance"}
+    assert nxt == {"1239"}  # NE of 1140: the even column 12 sits lower
+    assert g.state.ships["johnston"].hex == "1140"
 
 
 def test_4_0_hulks_and_dead_ships_do_not_move() -> None:

@@ -71,6 +71,9 @@ def edge_exit(s: ShipState) -> bool:
 
 
 def step_options(st: State, s: ShipState) -> list[Action]:
+    """One hex of a move (4.2): ``advance`` across the bow into the hex ahead (``to``, its label) with each facing
+    the maneuver rating allows on entering it, with or without smoke left behind (4.5); ``leave_map`` when the bow
+    points off the map (4.6); ``stop`` when it points at land (RULINGS R-13)."""
     D = data()
     here = hx(s.hex)  # type: ignore[arg-type]
     nxt = step(here, s.facing)
@@ -84,7 +87,8 @@ def step_options(st: State, s: ShipState) -> list[Action]:
                     continue
                 for smoke in (False, True):
                     opts.append(opt("advance", f"{name(s)} to {lb} facing {FACING_NAMES[f]}"
-                                    + (", laying smoke" if smoke else ""), ship=s.id, facing=f, smoke=smoke))
+                                    + (", laying smoke" if smoke else ""), ship=s.id, to=lb, facing=f,
+                                    smoke=smoke))
     else:
         opts.append(opt("leave_map", f"{name(s)} steams off the map from {s.hex}", ship=s.id))
     if not opts:
