@@ -24,6 +24,7 @@ from leyte.core.errors import IllegalAction, LeyteError
 from leyte.core.game import Action, Context, Decision
 
 MAX_AUTO_STEPS = 100_000
+STALL_LIMIT = 50  # automatic steps in a row that change nothing visible before the engine gives up
 
 
 class FrameEngine:
@@ -85,6 +86,7 @@ class FrameEngine:
 
     def advance(self, st: Any, ctx: Context) -> None:
         """Run automatic frames until one asks a question or the game ends."""
+        stalls = 0
         for _ in range(MAX_AUTO_STEPS):
             fr = self.top(st)
             if fr is None:
@@ -98,10 +100,18 @@ class FrameEngine:
                     return
             if not hasattr(h, "run"):
                 raise LeyteError(f"frame {fr['kind']} neither asks nor runs")
-            before = (len(st.stack), id(self.top(st)), repr(fr), len(ctx.events), ctx.dice.count)
+            # A frame that runs without changing anything would loop for ever. The check is shallow (a copy of the
+            # frame's own fields, not of the lists inside them) because it runs on every automatic step; a frame
+            # that only grows a list in place looks stalled to it, so only a long run of stalls is an error.
+            before = (len(st.stack), id(fr), fr.copy(), len(ctx.events), ctx.dice.count)
             h.run(st, fr, ctx)
-            if (len(st.stack), id(self.top(st)), repr(fr), len(ctx.events), ctx.dice.count) == before:
-                raise LeyteError(f"frame {fr['kind']} made no progress")
+            top = st.stack[-1] if st.stack else None
+            if (len(st.stack), id(top), fr, len(ctx.events), ctx.dice.count) == before:
+                stalls += 1
+                if stalls >= STALL_LIMIT:
+                    raise LeyteError(f"frame {fr['kind']} made no progress")
+            else:
+                stalls = 0
         raise LeyteError("too many automatic steps without a decision")
 
     def act(self, st: Any, action: Action, ctx: Context) -> None:

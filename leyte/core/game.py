@@ -318,10 +318,17 @@ class Game:
         d = self.decision
         if d is None:
             raise IllegalAction("end", "the game is over; no action can be played")
-        if act not in d.options:
-            raise self.rules.refusal(self.state, act)
-        # Options carry the readable text; keep the matching option so logs and saves show it.
-        act = d.options[d.options.index(act)]
+        # Bots hand back one of the option objects themselves: find it by identity first (no __eq__ calls),
+        # then by value for actions built elsewhere (scripts, saves, the terminal).
+        opts = d.options
+        for o in opts:
+            if o is act:
+                break
+        else:
+            if act not in opts:
+                raise self.rules.refusal(self.state, act)
+            # Options carry the readable text; keep the matching option so logs and saves show it.
+            act = opts[opts.index(act)]
         start = len(self.events)
         try:
             self.rules.apply(self.state, act, Context(self.dice, self.events))

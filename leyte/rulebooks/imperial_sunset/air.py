@@ -209,17 +209,40 @@ def _target_ships(st: State, target: str) -> list[str]:
 # -- which units a force can send -------------------------------------------------------------------------------
 
 
-def _tf_units(st: State, tf: TFState, boxes: tuple[str, ...] = ("ready",)) -> list[str]:
-    """Air units of the carriers of a TF that can still operate aircraft, in the given boxes."""
-    carriers = {sid for sid in tf.ships if damage.air_ops(st, sid)}
-    if not carriers:
-        return []
-    # one pass over the air units, grouped by carrier, each group in id order (the order options are listed in)
-    by_parent: dict[str, list[str]] = {}
+def _tf_units(st: State, tf: TFState, boxes: tuple[str, ...] = ("ready",),
+              by_parent: dict[str, list[str]] | None = None) -> list[str]:
+    """Air units of the carriers of a TF that can still operate aircraft, in the given boxes.
+
+    ``by_parent`` is ``_units_by_parent(st)`` when the caller walks many TFs (one pass over the air units then).
+    """
+    if by_parent is not None:
+        groups = by_parent
+    else:
+        carriers = {sid for sid in tf.ships if damage.air_ops(st, sid)}
+        if not carriers:
+            return []
+        groups = {}
+        for aid, a in st.air.items():
+            if a.parent in carriers and not a.ashore and a.box in boxes:
+                groups.setdefault(a.parent, []).append(aid)
+        return [aid for sid in tf.ships for aid in sorted(groups.get(sid, ()))]
+    out: list[str] = []
+    for sid in tf.ships:
+        units = groups.get(sid)
+        if units and damage.air_ops(st, sid):
+            out += [aid for aid in units if st.air[aid].box in boxes]
+    return out
+
+
+def _units_by_parent(st: State) -> dict[str, list[str]]:
+    """Aboard units (not ashore) grouped by parent, each group in id order (the order options are listed in)."""
+    groups: dict[str, list[str]] = {}
     for aid, a in st.air.items():
-        if a.parent in carriers and not a.ashore and a.box in boxes:
-            by_parent.setdefault(a.parent, []).append(aid)
-    return [aid for sid in tf.ships for aid in sorted(by_parent.get(sid, ()))]
+        if not a.ashore:
+            groups.setdefault(a.parent, []).append(aid)
+    for units in groups.values():
+        units.sort()
+    return groups
 
 
 def _formation_units(st: State, formation: str) -> list[str]:
@@ -1167,13 +1190,14 @@ class CapAllocation:
     @staticmethod
     def _units(st: State, side: str) -> tuple[list[str], list[str]]:
         ready, cap = [], []
+        groups = _units_by_parent(st)
         for tf in sorted(st.tfs.values(), key=lambda t: t.id):
             if tf.side != side or not tf.in_play or tf.dummy:
                 continue
-            for a in _tf_units(st, tf, boxes=("ready",)):
+            for a in _tf_units(st, tf, boxes=("ready",), by_parent=groups):
                 if can_fight(st, a):
                     ready.append(a)
-            for a in _tf_units(st, tf, boxes=("cap",)):
+            for a in _tf_units(st, tf, boxes=("cap",), by_parent=groups):
                 if st.air[a].cap_over == tf.id:
                     cap.append(a)
         return ready, cap
