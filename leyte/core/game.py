@@ -93,7 +93,12 @@ class Action:
         for v in params.values():
             if type(v) not in _SCALARS:
                 return cls(kind, params, text)
-        frozen = tuple(sorted(params.items())) if len(params) > 1 else tuple(params.items())
+        frozen = tuple(params.items())
+        if len(frozen) == 2:
+            if frozen[0][0] > frozen[1][0]:
+                frozen = (frozen[1], frozen[0])
+        elif len(frozen) > 2:
+            frozen = tuple(sorted(frozen))
         self = object.__new__(cls)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "params", frozen)

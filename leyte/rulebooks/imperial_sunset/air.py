@@ -276,13 +276,22 @@ def activation_options(st: State, fr: dict[str, Any]) -> list[Action]:
     out: list[Action] = []
     carrier_tf = "tf" in fr
     strike_ok = not carrier_tf or int(fr.get("mp", 0)) >= number("air.carrier_strike_mp")
+    # A carrier TF's units all fly from its hex, so "some unit reaches the hex" is one distance against the
+    # longest reach among them (6.5.1, extended range 6.5.6); land formations have several airfields.
+    home = st.tfs[fr["tf"]].hex if carrier_tf else None
     if strike_ok:
-        for target in _targets(st, side):
+        bombers = [a for a in units if can_bomb(st, a)]
+        reach = -1
+        if home is not None and bombers:
+            ext = number("air.usn_extended_range")
+            reach = max(max(data().air[a].range, ext if _may_extend(st, a) else -1) for a in bombers)
+        for target in _targets(st, side) if bombers else ():
             h = _target_hex(st, target)
             if h is None:
                 continue
-            if any(can_bomb(st, a) and (in_range(st, a, h) or (_may_extend(st, a) and in_range(st, a, h,
-                   extended=True))) for a in units):
+            if dist(home, h) <= reach if home is not None else any(
+                    in_range(st, a, h) or (_may_extend(st, a) and in_range(st, a, h, extended=True))
+                    for a in bombers):
                 cost = f" (costs {number('air.carrier_strike_mp')} MP)" if carrier_tf else ""
                 out.append(opt("air_strike", f"Air strike on {_target_text(st, target)}{cost}", target=target))
     # CAP over another friendly TF in range (8.2.1), for carrier TFs and the Japanese air fleets (6.5.9).
@@ -291,10 +300,12 @@ def activation_options(st: State, fr: dict[str, Any]) -> list[Action]:
     fighters = [a for a in units if can_fight(st, a)]
     if fighters:
         own = fr.get("tf")
+        cap_reach = max(data().air[a].range for a in fighters) if home is not None else -1
         for t in sorted(st.tfs.values(), key=lambda t: t.id):
             if t.side != side or not t.in_play or t.dummy or t.id == own or not t.hex:
                 continue
-            if any(in_range(st, a, t.hex, cap=True) for a in fighters):
+            if dist(home, t.hex) <= cap_reach if home is not None else any(
+                    in_range(st, a, t.hex, cap=True) for a in fighters):
                 out.append(opt("air_cap_other", f"Fly CAP over {t.name}", over=t.id))
     return out
 
@@ -1183,6 +1194,13 @@ class IJNReadiness:
                 a.box, a.role = "ready", None
 
 
+@cache
+def _cap_option(kind: str, aid: str) -> Action:
+    """One unit's CAP on/off option: fixed text and parameters, so built once (the decision repeats all day)."""
+    text = "flies CAP over its own TF" if kind == "cap_on" else "leaves CAP for the Ready box"
+    return opt(kind, f"{_name(aid)} {text}", air=aid)
+
+
 @frame("cap_allocation")
 class CapAllocation:
     """6.5.4/8.2.1: on day turns each side puts fighters in the CAP box over their own TF, or takes them off."""
@@ -1207,8 +1225,8 @@ class CapAllocation:
         ready, cap = CapAllocation._units(st, fr["side"])
         if fr.get("finished") or (not ready and not cap):
             return None
-        options = [opt("cap_on", f"{_name(a)} flies CAP over its own TF", air=a) for a in ready]
-        options += [opt("cap_off", f"{_name(a)} leaves CAP for the Ready box", air=a) for a in cap
+        options = [_cap_option("cap_on", a) for a in ready]
+        options += [_cap_option("cap_off", a) for a in cap
                     if a not in fr.get("placed", [])]
         options.append(opt("cap_alloc_done", "CAP allocation done"))
         return ask(fr["side"], "cap_allocation", f"{fr['side']}: allocate CAP over your own TFs", "6.5.4", options)

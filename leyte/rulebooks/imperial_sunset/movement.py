@@ -258,10 +258,12 @@ def battle_possible(st: State, tf: TFState, fr: dict[str, Any]) -> bool:
 
 def sweep_empty_tfs(st: State, ctx: Context) -> None:
     """A real TF whose ships are all sunk, detached or gone leaves play (5.1)."""
-    for tf in sorted(st.tfs.values(), key=lambda t: t.id):
-        if tf.in_play and not tf.dummy and not live_ships(st, tf):
-            tf.in_play = False
-            ctx.emit("5.1", f"TF {tf.id} has no ships left and is removed", kind="tf_removed", data={"tf": tf.id})
+    ships = st.ships
+    empty = [tf for tf in st.tfs.values() if tf.in_play and not tf.dummy
+             and all(ships[s].sunk or ships[s].exited for s in tf.ships)]  # runs after every step: no list built
+    for tf in sorted(empty, key=lambda t: t.id):
+        tf.in_play = False
+        ctx.emit("5.1", f"TF {tf.id} has no ships left and is removed", kind="tf_removed", data={"tf": tf.id})
 
 
 def air_search_possible(st: State, tf: TFState, fr: dict[str, Any]) -> bool:
