@@ -617,6 +617,14 @@ class HeuristicUSN(HeuristicBot):
             return True
         return super().want_fight(view)
 
+    def hunt_value(self, etf: dict[str, Any]) -> float:
+        """What an enemy TF is worth chasing, from its last contact report (carriers above all); an unreported
+        marker may be a dummy (5.4), so it is worth little until a search says otherwise."""
+        if not etf.get("last_report"):
+            return 1.0
+        return (10 * reported(etf, "carriers") + 6 * reported(etf, "battleships") + 3 * reported(etf, "cruisers")
+                + reported(etf, "destroyers"))
+
     def report_bias(self, category: str, prompt: str) -> int:
         # Show battleships (a deterrent), hide carriers (kamikaze and strike bait).
         return 1 if category == "battleships" else -1
@@ -711,11 +719,15 @@ class HeuristicUSN(HeuristicBot):
                 if pick is not None and sea_dist(pick.get("to"), goal) < sea_dist(here, goal):
                     return pick
         elif role == "fast_carriers":
-            # Close to strike range of the nearest detected IJN TF (Wild Bull, when in force, is the engine's job:
-            # it only offers closing moves), but keep two hexes off to stay out of gun range.
+            # Close to strike range of the detected IJN TF most worth sinking for the distance (Halsey went north
+            # for Ozawa's carriers: 25 VP afloat that cost the USN 75 % of their value if they survive, 12.2).
+            # Wild Bull, when in force, is the engine's job: it only offers closing moves. Keep two hexes off to
+            # stay out of gun range.
             targets = detected or enemies
             if targets and moves:
-                goal = min(targets, key=lambda t: hex_dist(t["hex"], here or BEACHHEAD))["hex"]
+                origin = here or BEACHHEAD
+                goal = max(targets, key=lambda t: (self.hunt_value(t) / (1 + hex_dist(t["hex"], origin) / 5),
+                                                   -hex_dist(t["hex"], origin)))["hex"]
                 if hex_dist(here, goal) > 4:
                     pick = best(moves, lambda o: -sea_dist(o.get("to"), goal))
                     if pick is not None and sea_dist(pick.get("to"), goal) < sea_dist(here, goal):
