@@ -181,13 +181,14 @@ def _target_hex(st: State, target: str) -> str | None:
 
 def _targets(st: State, side: str) -> list[str]:
     """Detected enemy TFs and detected enemy independents on the map (air strikes need detection, 7.0)."""
-    out = [f"tf:{t.id}" for t in sorted(st.tfs.values(), key=lambda t: t.id)
-           if t.side != side and t.in_play and t.detected and not t.dummy and t.hex
-           and any(not st.ships[s].sunk and not st.ships[s].in_port for s in t.ships)]
-    out += [f"ship:{sid}" for sid, s in sorted(st.ships.items())
-            if s.side != side and s.independent and s.detected and not s.sunk and not s.in_port and s.hex
-            and not s.exited]
-    return out
+    # filter first, then sort the few that pass (this runs for every activation)
+    tfs = sorted(t.id for t in st.tfs.values()
+                 if t.side != side and t.in_play and t.detected and not t.dummy and t.hex
+                 and any(not st.ships[s].sunk and not st.ships[s].in_port for s in t.ships))
+    ships = sorted(sid for sid, s in st.ships.items()
+                   if s.independent and s.side != side and s.detected and not s.sunk and not s.in_port and s.hex
+                   and not s.exited)
+    return [f"tf:{t}" for t in tfs] + [f"ship:{sid}" for sid in ships]
 
 
 def _target_text(st: State, target: str) -> str:
@@ -301,9 +302,10 @@ def activation_options(st: State, fr: dict[str, Any]) -> list[Action]:
     if fighters:
         own = fr.get("tf")
         cap_reach = max(data().air[a].range for a in fighters) if home is not None else -1
-        for t in sorted(st.tfs.values(), key=lambda t: t.id):
-            if t.side != side or not t.in_play or t.dummy or t.id == own or not t.hex:
-                continue
+        friends = sorted((t for t in st.tfs.values()
+                          if t.side == side and t.in_play and not t.dummy and t.id != own and t.hex),
+                         key=lambda t: t.id)
+        for t in friends:
             if dist(home, t.hex) <= cap_reach if home is not None else any(
                     in_range(st, a, t.hex, cap=True) for a in fighters):
                 out.append(opt("air_cap_other", f"Fly CAP over {t.name}", over=t.id))
@@ -393,10 +395,9 @@ class CapOther:
 
 def check_cap_ranges(st: State, ctx: Context) -> None:
     """8.2.1: CAP flown over another TF goes to the Flown box once that TF is out of the unit's range."""
-    for a in sorted(st.air.values(), key=lambda a: a.id):
-        if a.box != "cap" or a.cap_over is None:
-            continue
-        over = st.tfs.get(a.cap_over)
+    flying = [a for a in st.air.values() if a.box == "cap" and a.cap_over is not None]  # runs after every move
+    for a in sorted(flying, key=lambda a: a.id):
+        over = st.tfs.get(a.cap_over or "")
         home = _home_tf(st, a.id)
         if home is not None and home.id == a.cap_over:
             continue

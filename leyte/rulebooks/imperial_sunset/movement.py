@@ -70,6 +70,7 @@ def sea_distance(a: str, b: str) -> int | None:
     return _sea_distance_field(b).get(a)
 
 
+@cache
 def _zone(label: str, kind: str, name: str | None = None) -> bool:
     m = data().map
     return m.has_feature(m.hex(label), kind, name)
@@ -181,13 +182,14 @@ def step_refusals(st: State, tf: TFState, fr: dict[str, Any],
     fanatic = tf_is_fanatic(st, tf)
     d_here = sea_distance(here, BEACHHEAD) if fanatic else None
     bull = wild_bull_target(st, tf)
+    blocked = _blocked()
     out: dict[str, tuple[str, str] | None] = {}
     for to in targets:
         why: tuple[str, str] | None = None
         terrain = _terrain(to)
         if terrain != "sea":
             why = "6.1", f"{to} is {terrain} — only sea hexes may be entered"
-        elif side_blocked(here, to):
+        elif (here, to) in blocked:
             why = "6.1", f"the hexside between {here} and {to} is land — the hexes are not connected by sea"
         elif usn_real and beyond_straits(to):
             if light is None:
