@@ -11,7 +11,7 @@ changed in the Initial Phase loses one MP this turn. New units enter here too (3
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
@@ -52,23 +52,43 @@ def carrier_census(st: State) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(big), frozenset(cve)
 
 
-def composition_refusal(st: State, side: str, fleet: str | None, ships: list[str],
+class Makeup(NamedTuple):
+    """What 5.3.1/5.5/5.5.1 look at in a would-be TF: ship units, fleets, fleet/light carriers, escort carriers."""
+
+    units: int
+    fleets: frozenset[str]
+    big: int
+    cve: int
+
+    @classmethod
+    def of(cls, ships: list[str]) -> Makeup:
+        D = data()
+        types = [D.ships[s].type for s in ships]
+        return cls(len(ships), frozenset(f for s in ships if (f := D.ships[s].fleet)),
+                   sum(1 for t in types if t in ("CV", "CVL")), types.count("CVE"))
+
+    def plus(self, sid: str) -> Makeup:
+        d = data().ships[sid]
+        return Makeup(self.units + 1, self.fleets | {d.fleet} if d.fleet else self.fleets,
+                      self.big + (d.type in ("CV", "CVL")), self.cve + (d.type == "CVE"))
+
+
+def composition_refusal(st: State, side: str, fleet: str | None, ships: list[str] | Makeup,
                         exclude_tf: str | None = None,
                         census: tuple[frozenset[str], frozenset[str]] | None = None) -> tuple[str, str] | None:
-    """Why a TF holding ``ships`` would break 5.3.1/5.5/5.5.1; None if it is fine.
+    """Why a TF holding ``ships`` (or a ``Makeup`` of them) would break 5.3.1/5.5/5.5.1; None if it is fine.
 
     ``census`` is ``carrier_census(st)`` when the caller asks many times about one position (the reorganisation
-    options do), so the count of carrier TFs is made once.
+    options do), so the count of carrier TFs is made once; a ``Makeup`` lets it add one ship to a TF cheaply.
     """
     D = data()
-    if len(ships) > D.mod("tf.max_ship_units"):
+    m = ships if isinstance(ships, Makeup) else Makeup.of(ships)
+    if m.units > D.mod("tf.max_ship_units"):
         return "5.5", f"a TF holds at most {D.mod('tf.max_ship_units')} ship units"
     if side == "USN":
-        fleets = {D.ships[s].fleet for s in ships if D.ships[s].fleet}
-        if len(fleets) > 1:
+        if len(m.fleets) > 1:
             return "5.3.1", "Third and Seventh Fleet ships never share a TF"
-        big = sum(1 for s in ships if D.ships[s].type in ("CV", "CVL"))
-        cve = sum(1 for s in ships if D.ships[s].type == "CVE")
+        big, cve = m.big, m.cve
         if big > D.mod("usn.carriers_per_tf"):
             return "5.5.1", f"at most {D.mod('usn.carriers_per_tf')} fleet or light carriers in one TF"
         if cve > D.mod("usn.cves_per_tf"):
@@ -106,6 +126,14 @@ def _reorg_options(st: State, side: str) -> list[Action]:
             opts.append(opt("dummy_remove", f"Remove dummy TF {tf.id} in {tf.hex}", tf=tf.id))
     census = carrier_census(st) if side == "USN" else None
     live = {tf.id: live_ships(st, tf) for tf in tfs if not tf.dummy}
+    makeup: dict[str, Makeup] = {}  # only TFs that share a hex with another need one
+
+    def makeup_of(tid: str) -> Makeup:
+        m = makeup.get(tid)
+        if m is None:
+            m = makeup[tid] = Makeup.of(live[tid])
+        return m
+
     for tf in tfs:
         if tf.dummy:
             continue
@@ -116,7 +144,7 @@ def _reorg_options(st: State, side: str) -> list[Action]:
             if s in moved:
                 continue
             for other_tf in partners:
-                if composition_refusal(st, side, other_tf.fleet, live[other_tf.id] + [s], exclude_tf=other_tf.id,
+                if composition_refusal(st, side, other_tf.fleet, makeup_of(other_tf.id).plus(s), exclude_tf=other_tf.id,
                                        census=census) is None:
                     opts.append(opt("transfer", f"Move {D.ships[s].name} from {tf.name} to {other_tf.name}",
                                     ship=s, to=other_tf.id))
@@ -135,7 +163,7 @@ def _reorg_options(st: State, side: str) -> list[Action]:
             # may not, 6.4)
             for tf in tfs:
                 if not tf.dummy and tf.hex == s.hex and composition_refusal(
-                        st, side, tf.fleet, live[tf.id] + [s.id], exclude_tf=tf.id, census=census) is None:
+                        st, side, tf.fleet, makeup_of(tf.id).plus(s.id), exclude_tf=tf.id, census=census) is None:
                     opts.append(opt("rejoin", f"{D.ships[s.id].name} joins {tf.name}", ship=s.id, to=tf.id))
     if room:
         opts.append(opt("dummy_create", "Create a dummy TF"))
