@@ -63,15 +63,23 @@ def test_4_1_4_5_carriers_run_from_the_japanese_on_evasive_action_under_smoke() 
     assert g.state.smoke  # smoke left in the hexes it steamed out of
 
 
-def test_7_0_destroyers_turn_in_to_torpedo_range_and_launch_at_the_battleship() -> None:
+def test_7_0_destroyers_turn_in_to_torpedo_range_of_the_battleship() -> None:
     g = game([ship("yamato", "1010", 3), ship("shimakaze", "0508", 3), ship("johnston", "1022", 0),
               ship("gambier_bay", "2030", 3)], start="movement")
     drive(g, moved("johnston"))
     d = dist(g.state.ships["johnston"].hex, g.state.ships["yamato"].hex)
     assert 3 <= d <= 6  # inside torpedo range (7.2), outside point blank and its reaction fire (4.3)
-    drive(g, lambda g: any(e.kind == "fire" and e.data.get("firer") == "johnston" for e in g.events))
-    shot = next(e for e in g.events if e.kind == "fire" and e.data.get("firer") == "johnston")
-    assert shot.data["weapon"] == "torpedo" and shot.data["target"] == "yamato"
+
+
+def test_7_0_torpedoes_go_to_the_battleship_not_the_destroyer() -> None:
+    g = game([ship("yamato", "1010", 3), ship("shimakaze", "1210", 3), ship("johnston", "1114", 0)])
+    bot = SamarHeuristic("USN", 1)
+    drive(g, lambda g: g.decision.player == "USN")
+    g.apply({"kind": "select_firer", "ship": "johnston"})
+    targets = {o["target"] for o in g.decision.options if o.get("weapon") == "torpedo"}
+    assert targets == {"yamato", "shimakaze"}
+    choice = bot.choose(bot_view(g, "USN"), g.decision)
+    assert (choice["weapon"], choice["target"]) == ("torpedo", "yamato")
 
 
 def test_10_2_the_japanese_shoot_the_carriers_first() -> None:

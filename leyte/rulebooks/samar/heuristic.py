@@ -168,6 +168,17 @@ def panic_chance(dice: int, need_over: int) -> float:
 # TURNS[m][f]: the facings a ship facing f may take on entering a hex with maneuver m (4.2)
 TURNS = tuple(tuple(tuple(f2 for f2 in range(6) if turn_size(f, f2) <= m) for f in range(6)) for m in range(4))
 
+def per_hit_value(fire: str, shift: int, need: float, waterline: int) -> float:
+    """What one hit is worth, as a share of the target: its hit marker (of the ``need`` still to sink it, 6.2) and
+    the chance its damage throw is a critical (5-6 after the weight-of-fire ``shift``, 6.1) of each kind in the
+    column of the fire (6.3): catastrophic sinks it; a waterline hit slows it, then stops it — a slowed Japanese
+    heavy ship will not reach Leyte Gulf, a slowed carrier cannot run; a fire costs it a die a shot."""
+    p_crit = min(1.0, max(0.0, (2 + shift) / 6))
+    cat, wl = {"high_arc": (2 / 6, 0.0), "low_arc": (1 / 6, 0.0), "torpedo": (0.0, 1.0)}.get(fire, (0.0, 2 / 6))
+    slow = 0.4 if waterline == 0 else 0.2 if waterline == 1 else 0.0
+    return 1.0 / need + p_crit * (cat + wl * slow + (1 - cat - wl) * 0.05)
+
+
 DICE_RE = re.compile(r"\((\d+) (?:dice|hexes)\)")
 STEP_RE = re.compile(r"hex (\d+) of (\d+)")
 
@@ -307,14 +318,10 @@ class SamarHeuristic(Bot):
             shift += 1  # R-6
         if fire == "torpedo" and t.get("armor_t"):
             shift += 1
-        p_crit = min(1.0, max(0.0, (2 + shift) / 6))  # damage throw 5-6 is a critical
-        cat = {"high_arc": 2 / 6, "low_arc": 1 / 6}.get(fire, 0.0)  # catastrophic: sunk outright (6.3)
-        left = ctx.hits_to_sink(t)
         hits = dice / 3
         already = self._aimed.get((ctx.turn, t["id"]), 0.0)
-        need = max(0.5, left - already)
-        per_hit = 1.0 / need + p_crit * (cat + (0.15 if fire == "torpedo" else 0.05))  # waterline hits slow it
-        value = w * min(1.0, hits * per_hit)
+        need = max(0.5, ctx.hits_to_sink(t) - already)
+        value = w * min(1.0, hits * per_hit_value(fire, shift, need, int(t.get("waterline") or 0)))
         thr = 12 if t["side"] == "IJN" else 15
         if not t.get("panic"):
             value += 0.5 * w * panic_chance(dice, thr + a - ctx.panicked(t["side"]))
@@ -335,7 +342,7 @@ class SamarHeuristic(Bot):
         out = []
         for o in d.options:
             if o.kind == "air_done":
-                out.append(3.0)
+                out.append(max(0.2, 1.0 - 0.06 * ctx.turn))  # planes kept for later are worth less as time runs
                 continue
             unit = next(a for a in ctx.view["air"] if a["id"] == o["unit"])
             t = ctx.ships[o["target"]]
@@ -351,11 +358,13 @@ class SamarHeuristic(Bot):
                 dice -= int(t.get("maneuver") or 0)
             weight = 8 if unit["kind"] == "T" else int(unit["weight"])
             a = max(1, int(t["armor"]))
-            bite = 1.5 if weight >= 2 * a else 1.0 if weight > a else 0.6
+            shift = 2 if weight >= 2 * a else 1 if weight > a else -1 if weight < a else 0
+            fire = {"T": "torpedo", "D": "high_arc"}.get(unit["kind"], "other")
+            per_hit = per_hit_value(fire, shift, ctx.hits_to_sink(t), int(t.get("waterline") or 0))
             if unit["kind"] == "F":
-                bite *= 0.3  # fighters only start fires (8.4)
-            worth = ctx.value(t) * max(0, dice) / 3 * bite / max(1.0, ctx.hits_to_sink(t) / 2)
-            out.append(worth * through + (0.5 if t.get("hits") else 0.0))
+                per_hit = min(1.0, (2 + shift) / 6) * 0.1  # fighters only start fires (8.4)
+            worth = ctx.value(t) * max(0, dice) / 3 * per_hit
+            out.append(worth * through)
         return out
 
     def _setup(self, ctx: Ctx, d: Decision) -> list[float]:
