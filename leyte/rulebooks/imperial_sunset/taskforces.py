@@ -11,6 +11,7 @@ changed in the Initial Phase loses one MP this turn. New units enter here too (3
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, NamedTuple
 
 from leyte.core.errors import IllegalAction
@@ -71,6 +72,12 @@ class Makeup(NamedTuple):
         d = data().ships[sid]
         return Makeup(self.units + 1, self.fleets | {d.fleet} if d.fleet else self.fleets,
                       self.big + (d.type in ("CV", "CVL")), self.cve + (d.type == "CVE"))
+
+
+@cache
+def _alone(sid: str) -> Makeup:
+    """The make-up of a TF of one ship (a split); static, so counted once per ship."""
+    return Makeup.of([sid])
 
 
 def composition_refusal(st: State, side: str, fleet: str | None, ships: list[str] | Makeup,
@@ -134,11 +141,15 @@ def _reorg_options(st: State, side: str) -> list[Action]:
             m = makeup[tid] = Makeup.of(live[tid])
         return m
 
+    by_hex: dict[str | None, list[TFState]] = {}
+    for tf in tfs:
+        if not tf.dummy:
+            by_hex.setdefault(tf.hex, []).append(tf)
     for tf in tfs:
         if tf.dummy:
             continue
         ships = live[tf.id]
-        partners = [o for o in tfs if o.id != tf.id and not o.dummy and o.hex == tf.hex]
+        partners = [o for o in by_hex[tf.hex] if o.id != tf.id]
         may_split = room and len(ships) > 1 and stack_refusal(st, side, tf.hex or "", tf.fleet) is None
         for s in ships:
             if s in moved:
@@ -148,21 +159,19 @@ def _reorg_options(st: State, side: str) -> list[Action]:
                                        census=census) is None:
                     opts.append(opt("transfer", f"Move {D.ships[s].name} from {tf.name} to {other_tf.name}",
                                     ship=s, to=other_tf.id))
-            if may_split and composition_refusal(st, side, tf.fleet, [s], census=census) is None:
+            if may_split and composition_refusal(st, side, tf.fleet, _alone(s), census=census) is None:
                 opts.append(opt("split", f"Form a new TF with {D.ships[s].name} from {tf.name}", ship=s))
-    for s in sorted(st.ships.values(), key=lambda x: x.id):
-        if s.id in moved:
-            continue
-        if s.side != side or not s.independent or s.sunk or s.exited or s.in_port or s.hex is None:
-            continue
+    loose = [s for s in st.ships.values() if s.independent and s.side == side and s.id not in moved
+             and not s.sunk and not s.exited and not s.in_port and s.hex is not None]
+    for s in sorted(loose, key=lambda x: x.id):
         fleet = D.ships[s.id].fleet or None
         if room and stack_refusal(st, side, s.hex, fleet) is None:
             opts.append(opt("form_independent", f"Form a TF for {D.ships[s.id].name} in {s.hex}", ship=s.id))
         if s.hits == 0 and not s.destination:
             # 8.3.9: an undamaged ship left independent by over-stacking may rejoin a TF (a detached damaged ship
             # may not, 6.4)
-            for tf in tfs:
-                if not tf.dummy and tf.hex == s.hex and composition_refusal(
+            for tf in by_hex.get(s.hex, ()):
+                if composition_refusal(
                         st, side, tf.fleet, makeup_of(tf.id).plus(s.id), exclude_tf=tf.id, census=census) is None:
                     opts.append(opt("rejoin", f"{D.ships[s.id].name} joins {tf.name}", ship=s.id, to=tf.id))
     if room:
