@@ -395,12 +395,12 @@ class CapOther:
 
 def check_cap_ranges(st: State, ctx: Context) -> None:
     """8.2.1: CAP flown over another TF goes to the Flown box once that TF is out of the unit's range."""
-    flying = [a for a in st.air.values() if a.box == "cap" and a.cap_over is not None]  # runs after every move
+    # Runs after every move, so first the cheap filter: units on CAP over some TF other than their carrier's own.
+    ships, tfs = st.ships, st.tfs
+    flying = [a for a in st.air.values() if a.box == "cap" and a.cap_over is not None
+              and not (a.parent in ships and ships[a.parent].tf == a.cap_over and a.cap_over in tfs)]
     for a in sorted(flying, key=lambda a: a.id):
-        over = st.tfs.get(a.cap_over or "")
-        home = _home_tf(st, a.id)
-        if home is not None and home.id == a.cap_over:
-            continue
+        over = tfs.get(a.cap_over or "")
         if over is None or not over.in_play or not over.hex or not in_range(st, a.id, over.hex, cap=True):
             _to_flown(st, a, ctx, "8.2.1", "its CAP is out of range")
 

@@ -290,9 +290,9 @@ def detach_frames(st: State) -> list[tuple[str, dict[str, Any]]]:
     The lead's activation pushes these at the end of an activation sub-phase; ships not detached then stay.
     """
     out: list[tuple[str, dict[str, Any]]] = []
+    hit = [s for s in st.ships.values() if s.damaged_this_activation]  # usually none: this runs every activation
     for side in ("IJN", "USN"):
-        ships = sorted(sid for sid, s in st.ships.items()
-                       if s.side == side and s.damaged_this_activation and may_detach(st, sid))
+        ships = sorted(s.id for s in hit if s.side == side and may_detach(st, s.id))
         if ships:
             out.append(("detach_damaged", {"side": side, "ships": ships}))
     return out

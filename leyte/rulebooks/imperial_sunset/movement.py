@@ -442,7 +442,8 @@ def end_of_subphase(st: State, ctx: Context) -> None:
     sweep_empty_tfs(st, ctx)
     engine.push_many(st, damage.detach_frames(st) + [("sweep_tfs", {})])
     for s in st.ships.values():
-        s.damaged_this_activation = False
+        if s.damaged_this_activation:
+            s.damaged_this_activation = False
 
 
 @engine.frame("sweep_tfs")
