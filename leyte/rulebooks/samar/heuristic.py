@@ -32,10 +32,11 @@ from leyte.rulebooks.samar.data import data
 from leyte.rulebooks.samar.geometry import FACING_STEP, angle_off_bow, band, turn_size
 
 # What sinking (or driving off) an enemy ship is worth to each side. The IJN must clear every US ship (3.4), carriers
-# first as the notes advise; the USN's danger is the Japanese heavy ships that could reach Leyte Gulf.
+# first as the notes advise; the USN's danger is the Japanese heavy ships that could reach Leyte Gulf — destroyers
+# never count there (3.4), so they are worth little to it.
 VALUE = {
     "IJN": {"CVE": 10.0, "DD": 6.0, "DE": 5.0, "BB": 6.0, "CA": 5.0, "CL": 4.0},
-    "USN": {"BB": 10.0, "CA": 7.0, "CL": 5.0, "DD": 3.0},
+    "USN": {"BB": 10.0, "CA": 7.0, "CL": 5.0, "DD": 1.5},
 }
 LEAVE_BAD = -400.0  # steaming one's own ship off the map for nothing (4.6)
 UNSAFE = -60.0  # ending a move where the ship cannot keep moving next turn without leaving or stopping at land
