@@ -1210,15 +1210,12 @@ class CapAllocation:
     def _units(st: State, side: str) -> tuple[list[str], list[str]]:
         ready, cap = [], []
         groups = _units_by_parent(st)
-        for tf in sorted(st.tfs.values(), key=lambda t: t.id):
-            if tf.side != side or not tf.in_play or tf.dummy:
-                continue
-            for a in _tf_units(st, tf, boxes=("ready",), by_parent=groups):
-                if can_fight(st, a):
-                    ready.append(a)
-            for a in _tf_units(st, tf, boxes=("cap",), by_parent=groups):
-                if st.air[a].cap_over == tf.id:
-                    cap.append(a)
+        tfs = [t for t in st.tfs.values() if t.side == side and t.in_play and not t.dummy
+               and any(s in groups for s in t.ships)]  # only TFs with aircraft aboard
+        for tf in sorted(tfs, key=lambda t: t.id):
+            units = _tf_units(st, tf, boxes=("ready", "cap"), by_parent=groups)
+            ready += [a for a in units if st.air[a].box == "ready" and can_fight(st, a)]
+            cap += [a for a in units if st.air[a].box == "cap" and st.air[a].cap_over == tf.id]
         return ready, cap
 
     @staticmethod
