@@ -174,3 +174,26 @@ def test_ijn_surface_force_heads_for_the_beachhead_and_usn_strike_is_escorted() 
             escorted += not any(o.kind == "strike_add" for o in d.options)
         g.apply(a)
     assert moved > 0 and escorted > 0
+
+
+def test_usn_fast_carriers_hunt_the_reported_carriers_not_the_nearest_contact() -> None:
+    """Halsey's rule of thumb: a distant reported carrier TF outranks a nearby destroyer contact (12.2 charges the
+    USN for every IJN carrier afloat at the end)."""
+    from leyte.bots.imperial_sunset import hex_dist, sea_dist
+
+    m = leyte.rules(GAME).map
+    here, near, far = "2819", "2822", "1724"
+    assert hex_dist(here, near) == 3 and hex_dist(here, far) > 5
+    ships = [{"id": "cv", "type": "CV", "hits": 0, "capacity": 6}]
+    view = {"own_tfs": [{"id": "USN-9", "name": "TG 38.3", "hex": here, "ships": ships}],
+            "enemy_tfs": [{"id": "IJN-1", "hex": near, "detected": True, "last_report": {"counts": {"destroyers": 2}}},
+                          {"id": "IJN-2", "hex": far, "detected": True, "last_report": {"counts": {"carriers": 4}}}]}
+    moves = [Action("move", {"to": m.label(n)}) for n in m.neighbours(m.hex(here)) if m.is_sea(n)]
+    d = Decision("USN", "tf_activation", f"TG 38.3 in {here}, 4 MP left", "4.4",
+                 tuple(moves) + (Action("end_activation"),))
+    pick = HeuristicUSN("USN").choose(view, d)
+    assert pick.kind == "move" and sea_dist(pick["to"], far) < sea_dist(here, far)
+    # with no report on the distant marker (it may be a dummy, 5.4) the known contact close by is the better hunt,
+    # and the TF already sits within striking distance of it, out of its gun range: it stays
+    view["enemy_tfs"][1]["last_report"] = None
+    assert HeuristicUSN("USN").choose(view, d).kind == "end_activation"
