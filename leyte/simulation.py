@@ -12,6 +12,7 @@ how many decisions and seconds the game took.
 
 from __future__ import annotations
 
+import gc
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -46,12 +47,19 @@ def play_out(game: Game, bots: dict[str, Any], *, max_decisions: int = 1_000_000
     cost of a random game.
     """
     n = 0
-    while (d := game.decision) is not None:
-        if n >= max_decisions:
-            raise LeyteError(f"game did not end within {max_decisions} decisions")
-        bot = bots[d.player]
-        game.apply(bot.choose(bot_view(game, d.player) if getattr(bot, "needs_view", True) else {}, d))
-        n += 1
+    # Everything alive before the game (the game data above all) is parked outside the cyclic collector while the
+    # game runs: a game allocates tens of thousands of options, and each full collection would otherwise walk the
+    # whole data set again (about a tenth of a random game's time). Nothing is leaked: unfreeze hands it all back.
+    gc.freeze()
+    try:
+        while (d := game.decision) is not None:
+            if n >= max_decisions:
+                raise LeyteError(f"game did not end within {max_decisions} decisions")
+            bot = bots[d.player]
+            game.apply(bot.choose(bot_view(game, d.player) if getattr(bot, "needs_view", True) else {}, d))
+            n += 1
+    finally:
+        gc.unfreeze()
     return n
 
 
