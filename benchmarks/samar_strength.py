@@ -4,7 +4,7 @@
 
 Three match-ups over the same seeded games: heuristic IJN against random USN, random IJN against heuristic USN,
 and heuristic against heuristic. For each: victory levels (3.4), how often the map was cleared, the armor exited into
-Leyte Gulf, the armor each side lost (sunk, hulked or beached) and, heuristic against heuristic, how often each of
+Leyte Gulf, the fewest US ships left on the map before 0900, the armor each side lost (sunk, hulked or beached) and, heuristic against heuristic, how often each of
 the four US ships the Japanese sank that morning went down here too. Game k is played with seed ``seed + 2k``, the
 IJN bot seeded the same and the USN bot one more, so any game can be replayed alone.
 """
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import leyte  # noqa: E402
 from leyte.bots import make_bot  # noqa: E402
-from leyte.simulation import play_out  # noqa: E402
+from leyte.simulation import bot_view  # noqa: E402
 
 MATCHES = (("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heuristic"))
 HISTORICAL_LOSSES = ("gambier_bay", "hoel", "johnston", "samuel_b_roberts")
@@ -35,7 +35,14 @@ def one(job: tuple[str, str, int]) -> dict[str, Any]:
     g = leyte.new_game("samar", seed=seed)
     bots = {"IJN": make_bot(ijn, "samar", "IJN", seed), "USN": make_bot(usn, "samar", "USN", seed + 1)}
     t = time.perf_counter()
-    decisions = play_out(g, bots)
+    decisions, fewest = 0, 99
+    bg = leyte.rules("samar").c("bombardment.first_turn")
+    while (d := g.decision) is not None:
+        bot = bots[d.player]
+        g.apply(bot.choose(bot_view(g, d.player) if bot.needs_view else {}, d))
+        decisions += 1
+        if 2 <= g.state.turn < bg and g.state.phase == "movement":  # the umpire's count, for the figures only
+            fewest = min(fewest, sum(1 for s in g.state.ships.values() if s.side == "USN" and s.where == "map"))
     r = g.result or {}
     lost = r.get("breakdown", {})
     return {
@@ -49,6 +56,7 @@ def one(job: tuple[str, str, int]) -> dict[str, Any]:
         "sunk_USN": sorted(lost.get("USN", {}).get("ships", {})),
         "turn": int(r.get("turn", 0)),
         "decisions": decisions,
+        "fewest": fewest,
         "seconds": time.perf_counter() - t,
     }
 
@@ -63,6 +71,9 @@ def report(ijn: str, usn: str, rows: list[dict[str, Any]]) -> None:
     print(f"  wins: IJN {100 * wins['IJN'] / n:.1f} %, USN {100 * wins['USN'] / n:.1f} %")
     print(f"  map cleared (3.4) in {100 * sum(r['cleared'] for r in rows) / n:.1f} % of games;"
           f" armor exited into Leyte Gulf: mean {statistics.mean(r['exited'] for r in rows):.1f}")
+    few = [r["fewest"] for r in rows]
+    print(f"  fewest US ships on the map in a movement phase before the Bombardment Group may enter: mean"
+          f" {statistics.mean(few):.1f}, least {min(few)}")
     li = [r["lost_IJN"] for r in rows]
     lu = [r["lost_USN"] for r in rows]
     print(f"  armor lost: IJN mean {statistics.mean(li):.1f} (sd {statistics.pstdev(li):.1f}),"

@@ -98,6 +98,12 @@ def _bfs(dist: list[int], nb: Any, ok: Callable[[int], bool]) -> None:
         frontier = nxt
 
 
+def _np() -> Any:
+    import numpy as np
+
+    return np
+
+
 @cache
 def distances() -> Any:
     """Every hex's distance to every other, as one small numpy array (the map has under 1,400 hexes)."""
@@ -168,6 +174,13 @@ def panic_chance(dice: int, need_over: int) -> float:
 
 # TURNS[m][f]: the facings a ship facing f may take on entering a hex with maneuver m (4.2)
 TURNS = tuple(tuple(tuple(f2 for f2 in range(6) if turn_size(f, f2) <= m) for f in range(6)) for m in range(4))
+
+def reach(s: dict[str, Any], mlos: int) -> int:
+    """How far a ship's main battery reaches this turn: 150 % of its range, or the range itself for an M ship
+    (5.4), and never past the maximum line of sight (5.2)."""
+    rng = int(s.get("range") or 0)
+    return min(mlos, rng if s.get("range_m") else math.ceil(rng * 1.5))
+
 
 def per_hit_value(fire: str, shift: int, need: float, waterline: int) -> float:
     """What one hit is worth, as a share of the target: its hit marker (of the ``need`` still to sink it, 6.2) and
@@ -480,6 +493,9 @@ class Planner:
         self.f_idx = [ctx.i(f["hex"]) for f in self.friends]
         dm = distances()
         self.e_dist = dm[:, self.e_idx] if self.e_idx else None  # e_dist[i, k]: hex i to enemy k
+        np = _np()
+        self.e_guns = np.array([float(e.get("gunnery") or 0) for e in self.enemies])
+        self.e_reach = np.array([reach(e, ctx.mlos) for e in self.enemies])
         self.f_dist = dm[:, self.f_idx] if self.f_idx else None
         self.memo: dict[tuple[int, int, int], float] = {}
         self.hmemo: dict[int, Any] = {}
@@ -593,7 +609,7 @@ class Planner:
         g, ctx, s = self.g, self.ctx, self.s
         rng = int(s["range"])
         m = bool(s.get("range_m"))
-        reach = min(ctx.mlos, rng if m else math.ceil(rng * 1.5))
+        far = reach(s, ctx.mlos)
         gun = int(s.get("gunnery") or 0)
         torp = int(s.get("torpedo") or 0) if s.get("torpedoes_left") else 0
         targets: list[tuple[int, float, float]] = []
@@ -603,12 +619,12 @@ class Planner:
             nearest = int(row.min())
             for k in range(len(self.enemies)):
                 d = int(row[k])
-                if d > reach and not (torp and d <= 6):
+                if d > far and not (torp and d <= 6):
                     continue
                 e = self.enemies[k]
                 w = ctx.value(e)
                 plain = wide = w * (torp + 1) / 3 * 1.3 if (torp and 3 <= d <= 6) else 0.0
-                if 1 <= d <= reach and gun:
+                if 1 <= d <= far and gun:
                     bd = band(d, rng, m)
                     dice = gun + {"point_blank": -2, "close": 1, "maximum": -1}.get(bd or "", 0)
                     if d > 15 and not s.get("radar"):
@@ -618,7 +634,7 @@ class Planner:
                     wide = max(wide, w * max(0, dice + 2) / 3 * plunge)
                 if wide > 0:
                     targets.append((self.e_idx[k], plain, wide))
-            base -= 0.6 * max(0, nearest - reach)
+            base -= 0.6 * max(0, nearest - far)
         if s["side"] == "IJN":
             base += self._formation(i)
             if s.get("heavy"):
@@ -666,10 +682,15 @@ class Planner:
         where Leyte Gulf and the Bombardment Group are (3.1); staying afloat on the map is what wins (3.4)."""
         g = self.g
         if self.e_dist is not None:
-            d = int(self.e_dist[i].min())
+            row = self.e_dist[i]
+            d = int(row.min())
+            # the guns that could reach this hex next combat phase (5.4, MLOS 5.2), and those a turn's steaming
+            # away from it: out of reach of as many as may be, rather than only far from the nearest
+            threat = float((row <= self.e_reach) @ self.e_guns) + 0.3 * float((row <= self.e_reach + 4) @ self.e_guns)
         else:
             d = min(g.dist(i, self.ctx.i(lb)) for lb in IJN_ENTRY)
-        v = 1.5 * min(d, 30) + 0.8 * min(g.edge_steps[i], 5) + 0.1 * g.row[i]
+            threat = 0.0
+        v = 1.0 * min(d, 30) - 0.6 * threat + 0.8 * min(g.edge_steps[i], 5) + 0.1 * g.row[i]
         return v + self._cover(i)
 
     def _cover(self, i: int) -> float:
