@@ -26,16 +26,18 @@ from leyte.core.game import Game
 
 
 def bot_view(game: Game, player: str) -> dict[str, Any]:
-    """``game.view(player)`` without the log: what a bot is shown.
+    """``game.view(player)`` without the log or the option list: what a bot is shown.
 
     ``Game.view`` rebuilds the whole visible log as dicts on every call, which makes a long game quadratic (it was
-    three quarters of a heuristic game's time); no bot reads the log, so batch play leaves it out. Everything else
-    is exactly the side's view.
+    three quarters of a heuristic game's time); no bot reads the log, so batch play leaves it out. The decision is
+    given as its header (player, kind, prompt, rule) only: a bot is handed the ``Decision`` itself, options and
+    all, so turning every option into a dict again would be wasted work. Everything else is exactly the side's view.
     """
     v = game.rules.view(game.state, player)
     d = game.decision
-    v["decision"] = d.to_dict() if d is not None and d.player == player else (
-        {"player": d.player, "kind": d.kind, "rule": d.rule} if d is not None else None)
+    v["decision"] = None if d is None else (
+        {"player": d.player, "kind": d.kind, "prompt": d.prompt, "rule": d.rule} if d.player == player
+        else {"player": d.player, "kind": d.kind, "rule": d.rule})
     v["log"] = []
     return v
 

@@ -414,10 +414,18 @@ class HeuristicBot(Bot):
 
     def _sub_place(self, view: dict[str, Any], d: Decision) -> Action | None:
         # A submarine only matters where enemy ships will pass: as close to a known enemy TF as the rules allow.
-        enemies = [t["hex"] for t in self.enemy_tfs(view)]
+        enemies = sorted({t["hex"] for t in self.enemy_tfs(view)})
         if not enemies:
             return None
-        return best(d.options, lambda o: -min(hex_dist(o.get("hex"), e) for e in enemies))
+        # The nearest legal hex to any enemy marker (the first listed on a tie): search rings outward from the
+        # markers rather than measuring all of the up to 500 legal hexes against each of them.
+        m = _rules().map
+        index = {o.get("hex"): i for i, o in reversed(list(enumerate(d.options)))}
+        for r in range(0, 200):
+            found = [index[lab] for e in enemies for h in m.ring(m.hex(e), r) if (lab := m.label(h)) in index]
+            if found:
+                return d.options[min(found)]
+        return None
 
     def _search_report(self, view: dict[str, Any], d: Decision) -> Action | None:
         # 7.2 lets the owner shade a report: say whatever misleads most (see report_bias).

@@ -36,10 +36,13 @@ def air_search_range(st: State, tf: TFState) -> int:
     """Longest air search range of a TF's ships that can still fly (7.2); 0 if it cannot air search."""
     D = data()
     best = 0
-    for s in live_ships(st, tf):
-        if st.ships[s].air_ops_lost:
+    for s in tf.ships:
+        ship = st.ships[s]
+        if ship.sunk or ship.exited or ship.air_ops_lost:
             continue
-        best = max(best, D.ships[s].air_search_range)
+        r = D.ships[s].air_search_range
+        if r > best:
+            best = r
     return best
 
 

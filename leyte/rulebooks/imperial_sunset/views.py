@@ -8,20 +8,33 @@ an undetected TF, enemy air units, the other side's secret rolls (What-If OB, Wi
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from leyte.rulebooks.imperial_sunset.common import data, live_ships
 from leyte.rulebooks.imperial_sunset.state import State, TFState
 
 
-def _own_tf(st: State, tf: TFState) -> dict[str, Any]:
+def _ready_ranges(st: State) -> dict[str, int]:
+    """The longest range among each carrier's (or formation's) aircraft in the Ready box (6.5.1)."""
+    D = data()
+    out: dict[str, int] = {}
+    for a in st.air.values():
+        if a.box == "ready" and not a.ashore:
+            r = D.air[a.id].range
+            if r > out.get(a.parent, 0):
+                out[a.parent] = r
+    return out
+
+
+def _own_tf(st: State, tf: TFState, ready: dict[str, int] | None = None) -> dict[str, Any]:
     from leyte.rulebooks.imperial_sunset.detection import air_search_range
 
     D = data()
-    ready = [a for a in st.air.values() if a.box == "ready" and not a.ashore and a.parent in tf.ships]
+    ready = _ready_ranges(st) if ready is None else ready
     return {
         "air_search_range": 0 if tf.dummy else air_search_range(st, tf),  # 7.2, for range highlights
-        "strike_range": max((D.air[a.id].range for a in ready), default=0),  # 6.5.1: ready aircraft's range
+        "strike_range": max((ready[s] for s in tf.ships if s in ready), default=0),  # 6.5.1: ready aircraft
         "id": tf.id, "name": tf.name, "side": tf.side, "hex": tf.hex, "dummy": tf.dummy, "fleet": tf.fleet,
         "detected": tf.detected, "activated": tf.activated, "moved": tf.moved, "mp_markers": tf.mp_markers,
         "ships": [{"id": s, "name": D.ships[s].name, "type": D.ships[s].type, "hits": st.ships[s].hits,
@@ -47,13 +60,14 @@ def view(st: State, player: str | None) -> dict[str, Any]:
         return d
     D = data()
     enemy = "USN" if player == "IJN" else "IJN"
-    own_tfs = [_own_tf(st, t) for t in sorted(st.tfs.values(), key=lambda t: t.id) if t.in_play and t.side == player]
-    enemy_tfs = [_enemy_tf(st, t, player) for t in sorted(st.tfs.values(), key=lambda t: t.id)
-                 if t.in_play and t.side == enemy]
+    # Bots ask for a view at every decision: filter before sorting, and sort the TFs once for both lists.
+    ready = _ready_ranges(st)
+    in_play = sorted((t for t in st.tfs.values() if t.in_play), key=attrgetter("id"))
+    own_tfs = [_own_tf(st, t, ready) for t in in_play if t.side == player]
+    enemy_tfs = [_enemy_tf(st, t, player) for t in in_play if t.side == enemy]
     own_ind, enemy_ind = [], []
-    for s in sorted(st.ships.values(), key=lambda x: x.id):
-        if not s.independent or s.sunk or s.exited:
-            continue
+    for s in sorted((x for x in st.ships.values() if x.independent and not x.sunk and not x.exited),
+                    key=attrgetter("id")):
         entry = {"id": s.id, "name": D.ships[s.id].name, "type": D.ships[s.id].type, "hex": s.hex,
                  "detected": s.detected}
         if s.side == player:
@@ -61,7 +75,7 @@ def view(st: State, player: str | None) -> dict[str, Any]:
         elif s.detected:
             enemy_ind.append(entry)
     own_air = [{"id": a.id, "parent": a.parent, "box": a.box, "reduced": a.reduced, "cap_over": a.cap_over,
-                "role": a.role} for a in sorted(st.air.values(), key=lambda x: x.id) if a.side == player]
+                "role": a.role} for a in sorted((x for x in st.air.values() if x.side == player), key=attrgetter("id"))]
     return {
         "viewer": player,
         "scenario": st.scenario,
