@@ -1,12 +1,13 @@
 """Battle off Samar: how strong the heuristic bots are. Prints figures; it is not a timed test.
 
-    python benchmarks/samar_strength.py [--games 50] [--seed 1] [--workers 1]
+    python benchmarks/samar_strength.py [--games 50] [--seed 1] [--workers 1] [--match all|h-r|r-h|h-h]
 
 Three match-ups over the same seeded games: heuristic IJN against random USN, random IJN against heuristic USN,
 and heuristic against heuristic. For each: victory levels (3.4), how often the map was cleared, the armor exited into
-Leyte Gulf, the fewest US ships left on the map before 0900, the armor each side lost (sunk, hulked or beached) and, heuristic against heuristic, how often each of
-the four US ships the Japanese sank that morning went down here too. Game k is played with seed ``seed + 2k``, the
-IJN bot seeded the same and the USN bot one more, so any game can be replayed alone.
+Leyte Gulf, the fewest US ships left on the map before the Bombardment Group may enter (0900), the armor each side
+lost (sunk, hulked or beached) and, heuristic against heuristic, how often each of the four US ships the Japanese
+sank that morning went down here too. Game k is played with seed ``seed + 2k``, the IJN bot seeded the same and the
+USN bot one more, so any game can be replayed alone.
 """
 
 from __future__ import annotations
