@@ -317,8 +317,9 @@ class SurfaceBattle:
             here = bf["display"][sid]["area"]
             sp = _ship_speed(st, bf, sid)
             lo, hi = max(1, here - sp), min(_areas(), here + sp)
-            options = [opt("move", f"{_label(st, bf, sid, side)} {'stays in' if a == here else 'moves to'} "
-                           f"area {a}", ship=sid, area=a) for a in range(lo, hi + 1)]
+            who = _label(st, bf, sid, side)
+            options = [opt("move", f"{who} {'stays in' if a == here else 'moves to'} area {a}", ship=sid, area=a)
+                       for a in range(lo, hi + 1)]
             return side, "surface_move", f"Move {damage.ship_name(sid)} (area {here}, speed {sp})", "8.3.2", options
         if step == "smoke":
             side, sid, path = bf["smoke_ask"]
