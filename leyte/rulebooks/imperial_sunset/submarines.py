@@ -15,6 +15,7 @@ a dummy TF also turns markers over, and an enemy boat finding it exposes the dum
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from leyte.core.dice import Modifier
@@ -48,16 +49,28 @@ class SubDetermination:
             engine.push(st, "sub_place", queue=drawn, placer="IJN", parity=None)
 
 
+@cache
+def _around(label: str) -> frozenset[str]:
+    """A hex and its on-map neighbours (10.2's "on or next to")."""
+    m = data().map
+    return frozenset(m.label(h) for h in m.within(m.hex(label), 1))
+
+
+@cache
+def _sea_set() -> frozenset[str]:
+    return frozenset(sea_labels())
+
+
 def _placement_hexes(st: State, placer: str, odd: bool) -> list[str]:
     """Odd roll: on or next to an enemy TF marker; even roll: two or more hexes from every one (10.2)."""
-    m = data().map
     near: set[str] = set()
     for t in active_tfs(st, other(placer)):
         if t.hex:
-            near.update(m.label(h) for h in m.within(m.hex(t.hex), 1))
+            near |= _around(t.hex)
     taken = {s["hex"] for s in st.sonar}
     if odd:
-        return [lab for lab in sorted(near) if lab not in taken and m.is_sea(m.hex(lab))]
+        sea = _sea_set()
+        return [lab for lab in sorted(near) if lab not in taken and lab in sea]
     return [lab for lab in sea_labels() if lab not in near and lab not in taken]
 
 
