@@ -30,6 +30,8 @@ MAX_SAVE_BYTES = 64 * 1024 * 1024
 
 _Scalar = str | int | float | bool | None
 _SCALARS = frozenset({str, int, float, bool, type(None)})
+_new = object.__new__
+_set = object.__setattr__  # frozen dataclasses are filled in through object's own setter
 
 
 def _freeze(v: Any, where: str) -> Any:
@@ -88,21 +90,18 @@ class Action:
         """The rules' fast path for building an option (tens of thousands a game): ``params`` is a fresh dict of
         keyword arguments, so its keys are strings; all-scalar values skip the general freezing, and one or no
         parameter skips the sort. Anything else takes the checked constructor."""
-        if not kind or "kind" in params:
-            return cls(kind, params, text)  # the checked path raises the proper error
-        for v in params.values():
-            if type(v) not in _SCALARS:
-                return cls(kind, params, text)
+        if not kind or "kind" in params or not _SCALARS.issuperset(map(type, params.values())):
+            return cls(kind, params, text)  # the checked path freezes containers or raises the proper error
         frozen = tuple(params.items())
         if len(frozen) == 2:
             if frozen[0][0] > frozen[1][0]:
                 frozen = (frozen[1], frozen[0])
         elif len(frozen) > 2:
             frozen = tuple(sorted(frozen))
-        self = object.__new__(cls)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "params", frozen)
-        object.__setattr__(self, "text", text or _default_text(kind, frozen))
+        self = _new(cls)
+        _set(self, "kind", kind)
+        _set(self, "params", frozen)
+        _set(self, "text", text or _default_text(kind, frozen))
         return self
 
     def __getitem__(self, key: str) -> Any:
