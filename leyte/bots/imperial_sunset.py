@@ -625,6 +625,14 @@ class HeuristicUSN(HeuristicBot):
             return True
         return super().want_fight(view)
 
+    def taffy_post(self, view: dict[str, Any], tf_id: str) -> str:
+        """Where an escort-carrier TF stands guard: one on each gate, beside its battle line, and any more on the
+        beachhead itself. Never two on a gate: with the battle line that would be three TFs, and 5.5 allows two, so
+        a battle line that stepped out to fight could not get back onto its gate."""
+        taffies = sorted(t["id"] for t in view["own_tfs"] if self.role(t) == "escort_carriers")
+        idx = taffies.index(tf_id) if tf_id in taffies else len(GATES)
+        return GATES[idx] if idx < len(GATES) else BEACHHEAD
+
     def hunt_value(self, etf: dict[str, Any]) -> float:
         """What an enemy TF is worth chasing, from its last contact report (carriers above all); an unreported
         marker may be a dummy (5.4), so it is worth little until a search says otherwise."""
@@ -653,11 +661,9 @@ class HeuristicUSN(HeuristicBot):
         if tf is not None and self.role(tf) == "escort_carriers" and historical:
             # ... escort carriers on the gates too (see _tf_activation), else inside the 12.2 radius as near their
             # historical hex as that allows.
-            gates = [o for o in d.options if o.get("hex") in GATES]
-            if gates:
-                taffies = sorted(t["id"] for t in view["own_tfs"] if self.role(t) == "escort_carriers")
-                want = GATES[taffies.index(tf["id"]) % len(GATES)]
-                return next((o for o in gates if o.get("hex") == want), gates[0])
+            post = next((o for o in d.options if o.get("hex") == self.taffy_post(view, tf["id"])), None)
+            if post is not None:
+                return post
             near = [o for o in d.options if hex_dist(o.get("hex"), BEACHHEAD) <= SEVENTH_FLEET_RADIUS]
             if near:
                 return best(near, lambda o: -hex_dist(o.get("hex"), historical))
@@ -703,9 +709,8 @@ class HeuristicUSN(HeuristicBot):
         if role == "escort_carriers":
             # 12.2 keeps them within three hexes of the beachhead anyway; on the gates they add a search roll
             # against every IJN TF that comes through (each TF in a hex searches an arrival, 7.1.1), and they sit
-            # under the battle line's guns. Taffies take the gates in turn, by marker id.
-            taffies = sorted(t["id"] for t in view["own_tfs"] if self.role(t) == "escort_carriers")
-            post = GATES[taffies.index(tf["id"]) % len(GATES)] if tf.get("id") in taffies else BEACHHEAD
+            # under the battle line's guns (see taffy_post).
+            post = self.taffy_post(view, tf.get("id", ""))
             if moves and here != post:
                 pick = best(moves, lambda o: -sea_dist(o.get("to"), post))
                 if pick is not None and sea_dist(pick.get("to"), post) < sea_dist(here, post):

@@ -349,3 +349,22 @@ def test_8_3_7_ijn_air_attack_in_a_battle_targets_face_down_ships_by_alias() -> 
     drv.choose("aim", ship=alias)
     drv.run()
     assert not any("Mississippi" in e.text for e in drv.events if e.seen_by("IJN"))
+
+
+def test_8_3_no_reactive_battle_is_offered_once_the_detecting_tf_has_nothing_afloat() -> None:
+    """A TF that detects an enemy entering its hex may start a battle (8.3) — unless something in between (an air
+    strike on it, say) sank its last ship. The question is then skipped rather than offered and refused."""
+    import leyte
+    from leyte.rulebooks.imperial_sunset.detection import ReactiveBattle
+
+    g = leyte.new_game("imperial-sunset", scenario="historical", seed=1)
+    st = g.state
+    ijn = next(t for t in sorted(st.tfs.values(), key=lambda t: t.id) if t.side == "IJN" and not t.dummy)
+    usn = next(t for t in sorted(st.tfs.values(), key=lambda t: t.id) if t.side == "USN" and not t.dummy)
+    usn.hex, usn.detected = ijn.hex, True
+    fr = {"kind": "reactive_battle", "side": "IJN", "searcher": ijn.id, "mover": usn.id, "hex": ijn.hex}
+    d = ReactiveBattle.decide(st, fr)
+    assert d is not None and {o.kind for o in d.options} == {"react_battle", "react_pass"}
+    for s in ijn.ships:
+        st.ships[s].sunk = True
+    assert ReactiveBattle.decide(st, fr) is None

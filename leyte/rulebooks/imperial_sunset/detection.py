@@ -288,6 +288,8 @@ class ReactiveBattle:
             return None
         if searcher.hex != fr["hex"] or mover.hex != fr["hex"] or not mover.detected:
             return None
+        if not live_ships(st, searcher) or not live_ships(st, mover):
+            return None  # e.g. an air strike in between sank the last ship: no one is left to fight (8.3)
         return ask(fr["side"], "reactive_battle", f"TF {mover.id} entered {fr['hex']} and was detected by "
                    f"{searcher.name}: start a surface battle?", "8.3",
                    [opt("react_battle", "Start a surface battle"), opt("react_pass", "Let it be")])
