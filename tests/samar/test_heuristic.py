@@ -101,10 +101,12 @@ def test_3_4_once_the_map_is_clear_heavy_ships_steam_for_the_leyte_gulf_exits() 
 
 
 def test_4_6_own_ships_are_not_steamed_off_needlessly() -> None:
-    # every one of these bows points at an edge two or three hexes off; the bot turns them away in time
+    # every bow points at an edge a hex or two off (and the ships are too far apart to fight); the bot turns them
+    # away in time, though a ship may only turn on entering a hex (4.2) and must move its full speed (4.0)
     g = game([ship("yamato", "0210", 4), ship("johnston", "3120", 1), ship("gambier_bay", "2042", 3),
-              ship("hoel", "1002", 0)], start="movement", last_turn=4)
+              ship("hoel", "3003", 0)], start="movement", last_turn=4)
     drive(g, lambda g: g.over)
+    assert not [e.text for e in g.events if e.kind in ("exit", "fire", "stop")]
     assert all(s.where == "map" for s in g.state.ships.values())
 
 

@@ -496,6 +496,7 @@ class Planner:
         np = _np()
         self.e_guns = np.array([float(e.get("gunnery") or 0) for e in self.enemies])
         self.e_reach = np.array([reach(e, ctx.mlos) for e in self.enemies])
+        self.e_value = np.array([ctx.value(e) for e in self.enemies])
         self.f_dist = dm[:, self.f_idx] if self.f_idx else None
         self.memo: dict[tuple[int, int, int], float] = {}
         self.hmemo: dict[int, Any] = {}
@@ -606,7 +607,7 @@ class Planner:
         reach (without and with the broadside dice) and the rest."""
         if i in self.hmemo:
             return self.hmemo[i]
-        g, ctx, s = self.g, self.ctx, self.s
+        g, ctx, s, np = self.g, self.ctx, self.s, _np()
         rng = int(s["range"])
         m = bool(s.get("range_m"))
         far = reach(s, ctx.mlos)
@@ -635,6 +636,10 @@ class Planner:
                 if wide > 0:
                     targets.append((self.e_idx[k], plain, wide))
             base -= 0.6 * max(0, nearest - far)
+            if s["side"] == "IJN":
+                # every US ship must go (3.4): besides the nearest, lean towards where most of them are
+                gap = np.maximum(row.astype(float) - far, 0.0)
+                base -= 0.5 * float(gap @ self.e_value) / max(1.0, float(self.e_value.sum()))
         if s["side"] == "IJN":
             base += self._formation(i)
             if s.get("heavy"):
