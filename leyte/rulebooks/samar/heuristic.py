@@ -498,6 +498,9 @@ class Planner:
         self.e_reach = np.array([reach(e, ctx.mlos) for e in self.enemies])
         self.e_value = np.array([ctx.value(e) for e in self.enemies])
         self.f_dist = dm[:, self.f_idx] if self.f_idx else None
+        self.vessels = dict(ctx.vessels)  # who else is in each hex: the moving ship is not in its own way
+        if s.get("hex") and s["where"] == "map":
+            self.vessels[ctx.i(s["hex"])] -= 1
         self.memo: dict[tuple[int, int, int], float] = {}
         self.hmemo: dict[int, Any] = {}
         self.cmemo: dict[int, float] = {}
@@ -542,7 +545,7 @@ class Planner:
         c = 0.0
         if self.g.shallow[j] and self.heavy_hull:
             c -= 25.0
-        n = self.ctx.vessels.get(j, 0)
+        n = self.vessels.get(j, 0)
         c -= 5.0 * n if self.mine else 2.0 * n
         near = int((self.e_dist[j] <= 2).sum()) if self.e_dist is not None else 0
         react = (3.0 if int(self.s["armor"]) <= 1 else 1.5) * near
