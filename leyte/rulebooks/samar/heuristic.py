@@ -56,7 +56,6 @@ class Grid:
     shallow: tuple[bool, ...]
     exit: tuple[bool, ...]  # deep-water south-edge hexes (3.4, R-22)
     row: tuple[int, ...]  # printed row: 1 north .. 43 south
-    col: tuple[int, ...]
     edge_steps: tuple[int, ...]  # hexes to the nearest hex with a side off the map, plus the step off
 
     def dist(self, a: int, b: int) -> int:
@@ -81,8 +80,7 @@ def grid() -> Grid:
     ex = tuple(m.has_feature(h, "exit", "Leyte Gulf") for h in hexes)
     edge = [1 if -1 in nb[i] else 99 for i in range(len(hexes))]
     _bfs(edge, nb, lambda j: not land[j])
-    return Grid(labels, index, qr, tuple(nb), land, shallow, ex, tuple(int(lb[2:]) for lb in labels),
-                tuple(int(lb[:2]) for lb in labels), tuple(edge))
+    return Grid(labels, index, qr, tuple(nb), land, shallow, ex, tuple(int(lb[2:]) for lb in labels), tuple(edge))
 
 
 def _bfs(dist: list[int], nb: Any, ok: Callable[[int], bool]) -> None:
@@ -227,6 +225,8 @@ class SamarHeuristic(Bot):
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Action:
         opts = decision.options
+        if decision.kind not in ("select_firer", "fire"):
+            self._aimed.clear()  # the combat phase is over: its attacks have landed
         fn = getattr(self, f"_{decision.kind}", None)
         if fn is None or len(opts) == 1:
             return opts[0]
@@ -252,7 +252,7 @@ class SamarHeuristic(Bot):
             s = ctx.ships[o["ship"]]
             mp = _num(o.text, DICE_RE, int(s.get("speed_rating") or 0))
             plan = self.planner(ctx, s)
-            v = plan.value_from(ctx.i(s["hex"]), int(s["facing"]), mp, first=True)
+            v = plan.value_from(ctx.i(s["hex"]), int(s["facing"]), mp)
             out.append(v + ctx.speed_bonus(s, o["speed"]))
         return out
 
@@ -392,7 +392,6 @@ class Ctx:
     def __init__(self, view: dict[str, Any], side: str) -> None:
         self.view = view
         self.side = side
-        self.enemy_side = "USN" if side == "IJN" else "IJN"
         self.grid = grid()
         self.turn = int(view["turn"])
         self.mlos = int(view["mlos"])
@@ -404,7 +403,6 @@ class Ctx:
             if s["where"] in ("map", "hulk") and s.get("hex"):
                 k = self.grid.index[s["hex"]]
                 self.vessels[k] = self.vessels.get(k, 0) + 1
-        self._near: dict[tuple[str, int], int] = {}
 
     def i(self, label: str) -> int:
         return self.grid.index[label]
@@ -509,7 +507,7 @@ class Planner:
 
     # the search
 
-    def value_from(self, i: int, f: int, left: int, first: bool = False) -> float:
+    def value_from(self, i: int, f: int, left: int) -> float:
         """Best score reachable from hex i facing f with ``left`` hexes still to move (the first across the bow)."""
         key = (i, f, left)
         v = self.memo.get(key)
