@@ -104,9 +104,10 @@ def sea_step(a_label: str, b_label: str) -> bool:
     return m.is_sea(m.hex(b_label)) and not side_blocked(a_label, b_label)
 
 
-def edge_of(label: str) -> set[str]:
+@cache
+def edge_of(label: str) -> frozenset[str]:
     m = data().map
-    return {n for k, n in m.features(m.hex(label)) if k == "edge"}
+    return frozenset(n for k, n in m.features(m.hex(label)) if k == "edge")
 
 
 # -- legality ---------------------------------------------------------------------------------------------------
@@ -309,12 +310,14 @@ def activation_decision(st: State, fr: dict[str, Any]) -> Decision:
 
     tf = st.tfs[fr["tf"]]
     options: list[Action] = []
-    must_fight = mandatory_battle(st, tf, fr)
+    # battle_possible and mandatory_battle in one look at the hex (this question is asked after every step)
+    can_fight = not tf.dummy and not fr.get("combat_done") and bool(live_ships(st, tf)) and bool(_fightable(st, tf))
+    must_fight = can_fight and tf.detected
     if not tf.dummy:
         options += air.activation_options(st, fr)
     if air_search_possible(st, tf, fr):
         options.append(opt("air_search", "Air search: search every enemy TF in range (7.2)"))
-    if battle_possible(st, tf, fr):
+    if can_fight:
         options.append(opt("surface_attack", f"Surface attack the detected enemy in {tf.hex} (8.3)"))
     if not must_fight:
         moves = [to for to, why in step_refusals(st, tf, fr).items() if why is None]
