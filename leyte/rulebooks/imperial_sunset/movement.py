@@ -117,9 +117,16 @@ def tf_is_fanatic(st: State, tf: TFState) -> bool:
     """IJN Fanaticism binds Forces A, B, C and Shima (13.1.5.2) until they have fought a significant battle."""
     if not st.options.get("fanaticism", True) or tf.side != "IJN" or tf.dummy:
         return False
-    if tf.significant_battle:
-        return False
-    return tf.name in FANATIC_FORCES or bool(st.flags.get("fanatic_tfs", {}).get(tf.id))
+    # Ruling E22: the rule binds the ships of those forces, not the markers, so a group split off a force (5.1)
+    # stays bound until a TF it is in fights a significant battle.
+    ships = st.ships
+    return any(ships[s].force in FANATIC_FORCES and not ships[s].fanaticism_met
+               and not ships[s].sunk and not ships[s].exited for s in tf.ships)
+
+
+def holds_ozawa_ships(st: State, tf: TFState) -> bool:
+    """Ships that started in the Ozawa Force may not leave the map before 26 October, in whatever TF (E22)."""
+    return any(st.ships[s].force == "Ozawa Force" for s in live_ships(st, tf))
 
 
 def wild_bull_target(st: State, tf: TFState) -> str | None:
@@ -232,7 +239,7 @@ def exit_refusal(st: State, tf: TFState, fr: dict[str, Any]) -> tuple[str, str] 
         if tf_is_fanatic(st, tf):
             return "13.1.5.2", f"IJN Fanaticism: {tf.name} may not leave before fighting a significant battle"
         date = str(st.flags.get("turn_info", {}).get("date", ""))
-        if tf.name == "Ozawa Force" and st.options.get("fanaticism", True) and date < "1944-10-26":
+        if holds_ozawa_ships(st, tf) and st.options.get("fanaticism", True) and date < "1944-10-26":
             return "13.1.5.2", "the Ozawa Force may not leave the map before 26 October"
         return None
     if "east" not in edges:

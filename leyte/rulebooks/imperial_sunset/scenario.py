@@ -159,7 +159,8 @@ def new_state(pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) 
         if tf.get("zone"):
             st.flags["setup_zones"][tf["name"]] = dict(tf["zone"])
         for sid in t.ships:
-            st.ships[sid] = ShipState(id=sid, side=t.side, tf=t.id, hits=int(tf.get("hits", {}).get(sid, 0)))
+            st.ships[sid] = ShipState(id=sid, side=t.side, tf=t.id, hits=int(tf.get("hits", {}).get(sid, 0)),
+                                      force=t.name if t.side == "IJN" else None)
     for s in pos.get("ships", []):  # per-ship overrides: damage, sunk, independents
         sid = s["id"]
         ship = st.ships.get(sid) or ShipState(id=sid, side=data().ships[sid].side)

@@ -48,6 +48,8 @@ class ShipState:
     escorting: str | None = None  # 6.4.2: the damaged ship this independent escorts (moves and exits with it)
     escort_dds: int = 0  # 6.4.1: destroyers detached from a squadron to escort this damaged IJN ship
     detached_points: int = 0  # 6.4.1: points of this destroyer unit marked off as escorts, not as losses
+    force: str | None = None  # the force it started in: 13.1.5.2 binds ships of Forces A, B, C, Shima and Ozawa
+    fanaticism_met: bool = False  # 13.1.5.2: it was in a TF that fought a significant battle
 
 
 @dataclass(slots=True)

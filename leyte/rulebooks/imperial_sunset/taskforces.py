@@ -393,7 +393,8 @@ def enter_group(st: State, r: dict[str, Any], hex_label: str, ctx: Context) -> N
                  entered_turn=st.turn)
     st.tfs[tf.id] = tf
     for sid in r["ships"]:
-        st.ships[sid] = ShipState(id=sid, side=side, tf=tf.id, hits=int(r.get("hits", {}).get(sid, 0)))
+        st.ships[sid] = ShipState(id=sid, side=side, tf=tf.id, hits=int(r.get("hits", {}).get(sid, 0)),
+                                  force=tf.name if side == "IJN" else None)  # 13.1.5.2 / E22
     for a in r.get("air", []):
         st.air[a["id"]] = AirState(id=a["id"], side=side, parent=a["parent"], box=a.get("box", "ready"))
     ctx.emit("3.1", f"{r['name']} enters at {hex_label}", kind="reinforcement",
