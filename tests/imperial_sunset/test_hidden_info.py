@@ -97,3 +97,21 @@ def test_secret_rolls_stay_with_their_owner_in_random_play() -> None:
     for e in g.log("IJN"):
         assert "Wild Bull" not in e.text and "USN secret roll" not in e.text
     assert all(e.visible is None or "USN" in e.visible for e in g.log("USN"))
+
+
+def test_14_1_ground_support_losses_are_the_usn_s_secret() -> None:
+    """Which escort-carrier squadrons flew ground support is hidden (only the totals are public), so the rolls for
+    their losses and their exhaustion are logged for the USN only."""
+    from leyte.core.dice import Dice
+    from leyte.core.game import Context
+    from leyte.rulebooks.imperial_sunset import air
+
+    g = leyte.new_game("imperial-sunset", scenario="historical", seed=1)
+    st = g.state
+    aid = next(a.id for a in sorted(st.air.values(), key=lambda a: a.id) if a.side == "USN")
+    st.flags["ground_support"], st.flags["day"] = [aid], True
+    events: list[leyte.Event] = []
+    air.terminal_phase(st, Context(Dice(0, script=[10]), events))
+    mine = [e for e in events if e.rule == "14.1"]
+    assert [e.kind for e in mine] == ["roll", "air_box"] and st.air[aid].reduced
+    assert all(e.visible == ("USN",) for e in mine)

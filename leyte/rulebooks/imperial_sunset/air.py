@@ -1436,10 +1436,12 @@ def terminal_phase(st: State, ctx: Context) -> None:
     if day and st.flags.get("ground_support"):
         # 14.1: each squadron back from ground support rolls; a high roll leaves it exhausted.
         for aid in st.flags.pop("ground_support"):
-            r = ctx.roll("d10", purpose=f"ground support losses of {_name(aid)}", rule="14.1")
+            # which squadrons flew ground support is the USN's secret (only the totals are public), so are these
+            r = ctx.roll("d10", purpose=f"ground support losses of {_name(aid)}", rule="14.1", visible=("USN",))
             if r.final >= number("ground_support.exhaust_min"):
                 st.air[aid].reduced = True
-                ctx.emit("14.1", f"{_name(aid)} comes back exhausted", kind="air_box", data={"air": aid})
+                ctx.emit("14.1", f"{_name(aid)} comes back exhausted", kind="air_box", data={"air": aid},
+                         visible=("USN",))
     moved: list[str] = []
     for a in sorted(st.air.values(), key=lambda a: a.id):
         if a.box in ("destroyed", "eliminated", "out"):
