@@ -15,13 +15,14 @@ or the first option), so the bots play every scenario to the end.
 from __future__ import annotations
 
 import re
-from collections import deque
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
 from leyte.bots import Bot
 from leyte.core.game import Action, Decision
+from leyte.rulebooks.imperial_sunset.common import dist
+from leyte.rulebooks.imperial_sunset.movement import sea_distance
 
 __all__ = ["HeuristicIJN", "HeuristicUSN", "make_heuristic", "BEACHHEAD", "ORMOC"]
 
@@ -57,46 +58,16 @@ def _rules() -> Any:
     return leyte.rules(GAME)
 
 
-@cache
-def _blocked() -> frozenset[tuple[str, str]]:
-    """Hexsides closed by land (the map's ``blocked_side`` features), both ways."""
-    m = _rules().map
-    out = set()
-    for h in m.hexes:
-        for kind, name in m.features(h):
-            if kind == "blocked_side":
-                out.add((m.label(h), name))
-                out.add((name, m.label(h)))
-    return frozenset(out)
-
-
-@cache
-def sea_distance_field(goal: str) -> dict[str, int]:
-    """Sea distance from every sea hex to ``goal`` (a breadth-first search that respects land and closed sides)."""
-    m = _rules().map
-    blocked = _blocked()
-    out = {goal: 0}
-    q = deque([goal])
-    while q:
-        lab = q.popleft()
-        for n in m.neighbours(m.hex(lab)):
-            nl = m.label(n)
-            if nl not in out and m.is_sea(n) and (lab, nl) not in blocked:
-                out[nl] = out[lab] + 1
-                q.append(nl)
-    return out
-
-
 def sea_dist(a: str | None, b: str | None) -> int:
+    """Sea distance between two hexes (999 when there is no sea route): the map's geometry, which both players
+    know, worked out by the same breadth-first search the movement rules use."""
     if not a or not b:
         return 999
-    return sea_distance_field(b).get(a, 999)
+    d = sea_distance(a, b)
+    return 999 if d is None else d
 
 
-@cache
-def hex_dist(a: str, b: str) -> int:
-    m = _rules().map
-    return m.hex(a).distance(m.hex(b))
+hex_dist = dist  # hex distance between two labels, cached by the rules module
 
 
 def ship_type(sid: str) -> str:

@@ -49,7 +49,7 @@ def queue(st: State, frames: list[tuple[str, dict[str, Any]]]) -> None:
 
 
 @cache
-def _sea_distance_field(goal: str) -> dict[str, int]:
+def sea_distance_field(goal: str) -> dict[str, int]:
     """Sea-path distance from every sea hex to ``goal`` (BFS through sea hexes only)."""
     m = data().map
     start = m.hex(goal)
@@ -67,7 +67,7 @@ def _sea_distance_field(goal: str) -> dict[str, int]:
 
 
 def sea_distance(a: str, b: str) -> int | None:
-    return _sea_distance_field(b).get(a)
+    return sea_distance_field(b).get(a)
 
 
 @cache
