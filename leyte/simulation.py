@@ -52,7 +52,9 @@ def play_out(game: Game, bots: dict[str, Any], *, max_decisions: int = 1_000_000
     # Everything alive before the game (the game data above all) is parked outside the cyclic collector while the
     # game runs: a game allocates tens of thousands of options, and each full collection would otherwise walk the
     # whole data set again (about a tenth of a random game's time). Nothing is leaked: unfreeze hands it all back.
-    gc.freeze()
+    own_freeze = gc.get_freeze_count() == 0  # leave a caller's own frozen objects alone
+    if own_freeze:
+        gc.freeze()
     try:
         while (d := game.decision) is not None:
             if n >= max_decisions:
@@ -61,7 +63,8 @@ def play_out(game: Game, bots: dict[str, Any], *, max_decisions: int = 1_000_000
             game.apply(bot.choose(bot_view(game, d.player) if getattr(bot, "needs_view", True) else {}, d))
             n += 1
     finally:
-        gc.unfreeze()
+        if own_freeze:
+            gc.unfreeze()
     return n
 
 

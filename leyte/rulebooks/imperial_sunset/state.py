@@ -71,7 +71,6 @@ class TFState:
     entered_turn: int = 0
     reorganized: bool = False  # formed, merged or split this Initial Phase (6.2.1)
     through_strait: bool = False  # for IJN Fanaticism (13.1.5.2)
-    significant_battle: bool = False  # IJN Fanaticism satisfied (13.1.5.2)
     exited: bool = False
     in_play: bool = True
 

@@ -793,7 +793,6 @@ def _end(st: State, bf: dict[str, Any], ctx: Context, reason: str) -> None:
                   == "USN")
     if usn_big and not dis["IJN"]:
         for t in bf["tfs"]["IJN"]:
-            st.tfs[t].significant_battle = True
             for s in st.tfs[t].ships:  # the ships are released, whatever TF they join later (E22)
                 st.ships[s].fanaticism_met = True
     bf["place_queue"] = leave
