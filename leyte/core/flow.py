@@ -139,9 +139,30 @@ def ask(player: str, kind: str, prompt: str, rule: str, options: Sequence[Action
     return Decision(player, kind, prompt, rule, tuple(options))
 
 
+_MEMO: dict[tuple[Any, ...], Action] = {}
+MEMO_SIZE = 1 << 15
+
+
 def opt(kind: str, text: str, **params: Any) -> Action:
-    """One option: an action kind, its readable text and its parameters."""
-    return Action.option(kind, params, text)
+    """One option: an action kind, its readable text and its parameters.
+
+    Options are immutable, and a game asks the same questions again and again (the same hexes, ships and targets
+    turn after turn), so an option already built is handed out again: about three in four are repeats. The memo is
+    emptied when it reaches ``MEMO_SIZE`` entries, which bounds its memory in long studies. Keys that compare equal
+    give options that compare equal (an option's identity is its kind and parameters), so which object comes back
+    never changes what a game does.
+    """
+    key = (kind, text, *params.items())
+    try:
+        return _MEMO[key]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable value (a list): the checked constructor freezes or refuses it
+        return Action.option(kind, params, text)
+    if len(_MEMO) >= MEMO_SIZE:
+        _MEMO.clear()
+    a = _MEMO[key] = Action.option(kind, params, text)
+    return a
 
 
 class FrameRules:

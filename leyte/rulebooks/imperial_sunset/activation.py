@@ -14,7 +14,7 @@ from typing import Any
 
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import engine
+from leyte.rulebooks.imperial_sunset import air, detection, engine, movement
 from leyte.rulebooks.imperial_sunset.common import (
     AIR_FORMATIONS,
     CHITS,
@@ -183,8 +183,6 @@ class ActivateTF:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.rulebooks.imperial_sunset import detection, movement
-
         tf = st.tfs[fr["tf"]]
         if fr["stage"] != "start" or (not tf.dummy and not live_ships(st, tf)):
             # the TF left play (sunk, a dummy found out, exited) or asked to end: close the activation
@@ -202,20 +200,14 @@ class ActivateTF:
             return None
         if not tf.dummy and not live_ships(st, tf):
             return None  # its last ship was sunk or left during the activation: it ends (run closes it)
-        from leyte.rulebooks.imperial_sunset import movement
-
         return movement.activation_decision(st, fr)
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
-        from leyte.rulebooks.imperial_sunset import movement
-
         movement.activation_act(st, fr, action, ctx)
 
     @staticmethod
     def refuse(st: State, fr: dict[str, Any], action: Action) -> IllegalAction | None:
-        from leyte.rulebooks.imperial_sunset import movement
-
         return movement.explain_refusal(st, fr, action)
 
 
@@ -225,8 +217,6 @@ class ActivateAir:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.rulebooks.imperial_sunset import detection, movement
-
         fr["stage"] = "act"
         reactions = detection.formation_search(st, fr["formation"], ctx)
         movement.queue(st, reactions)
@@ -235,8 +225,6 @@ class ActivateAir:
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
         if fr.get("stage", "start") != "act":
             return None
-        from leyte.rulebooks.imperial_sunset import air
-
         options = list(air.activation_options(st, fr))
         options.append(opt("end_activation", "End this activation"))
         name = marker_name(st, fr["formation"])
@@ -244,11 +232,7 @@ class ActivateAir:
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
-        from leyte.rulebooks.imperial_sunset import air
-
         if action.kind == "end_activation":
-            from leyte.rulebooks.imperial_sunset import movement
-
             pop(st, fr)
             ctx.emit("4.5", f"{marker_name(st, fr['formation'])} ends its activation", kind="activate_end")
             movement.end_of_subphase(st, ctx)
@@ -263,8 +247,6 @@ class ActivateKamikaze:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.rulebooks.imperial_sunset import air
-
         if fr.get("stage") != "act" and air.kamikaze_options(st, dict(fr, stage="act")):
             fr["stage"] = "act"
             return
@@ -274,8 +256,6 @@ class ActivateKamikaze:
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
-        from leyte.rulebooks.imperial_sunset import air
-
         if fr.get("stage") != "act" or not air.kamikaze_options(st, fr):
             return None
         return ask("IJN", "kamikaze", "Kamikaze: pick a detected USN TF and a target ship", "11.1",
@@ -283,8 +263,6 @@ class ActivateKamikaze:
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
-        from leyte.rulebooks.imperial_sunset import air
-
         options = air.kamikaze_options(st, fr)
         if action not in options:
             raise IllegalAction("11.1", f"{action.text} is not a kamikaze attack")
@@ -302,8 +280,6 @@ class SubphaseEnd:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.rulebooks.imperial_sunset import movement
-
         pop(st, fr)
         movement.end_of_subphase(st, ctx)
 

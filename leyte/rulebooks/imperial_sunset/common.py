@@ -65,6 +65,16 @@ def live_ships(st: State, tf: TFState) -> list[str]:
     return [s for s in tf.ships if not st.ships[s].sunk and not st.ships[s].exited]
 
 
+def has_live_ships(st: State, tf: TFState) -> bool:
+    """``bool(live_ships(st, tf))`` without building the list (asked after every step of every TF)."""
+    ships = st.ships
+    for s in tf.ships:
+        x = ships[s]
+        if not x.sunk and not x.exited:
+            return True
+    return False
+
+
 def tf_types(st: State, tf: TFState) -> list[str]:
     D = data()
     return [D.ships[s].type for s in live_ships(st, tf)]

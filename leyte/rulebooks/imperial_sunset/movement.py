@@ -18,11 +18,11 @@ from typing import Any
 
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import engine
+from leyte.rulebooks.imperial_sunset import air, detection, engine, special, submarines, surface, victory
 from leyte.rulebooks.imperial_sunset.common import (
     data,
     dist,
-    enemy_markers_at,
+    has_live_ships,
     has_type,
     is_day,
     live_ships,
@@ -167,39 +167,54 @@ def move_refusal(st: State, tf: TFState, fr: dict[str, Any], to: str) -> tuple[s
     return step_refusals(st, tf, fr, (to,))[to]
 
 
+@cache
+def _step_table(here: str) -> tuple[tuple[str, tuple[str, str] | None, bool], ...]:
+    """Each neighbour of ``here`` with the refusal that never changes (a land hex, a land hexside; 6.1) and whether
+    it lies beyond the straits (6.3 for the USN): map facts, worked out once per hex for the whole run."""
+    blocked = _blocked()
+    rows = []
+    for to in _neighbour_labels(here):
+        terrain = _terrain(to)
+        why: tuple[str, str] | None = None
+        if terrain != "sea":
+            why = "6.1", f"{to} is {terrain} — only sea hexes may be entered"
+        elif (here, to) in blocked:
+            why = "6.1", f"the hexside between {here} and {to} is land — the hexes are not connected by sea"
+        rows.append((to, why, beyond_straits(to)))
+    return tuple(rows)
+
+
 def step_refusals(st: State, tf: TFState, fr: dict[str, Any],
                   targets: tuple[str, ...] | None = None) -> dict[str, tuple[str, str] | None]:
     """``move_refusal`` for several adjacent hexes at once (default: every neighbour of the TF's hex).
 
     The facts that do not depend on the destination (MPs left, Fanaticism, the Wild Bull, friendly stacks) are
-    worked out once: this runs for every activation decision, the commonest question of the game.
+    worked out once, and the map's own refusals come from ``_step_table``: this runs for every activation decision,
+    the commonest question of the game.
     """
     here = tf.hex or ""
+    table = _step_table(here)
     if targets is None:
-        targets = _neighbour_labels(here)
+        targets = tuple(row[0] for row in table)
+    else:
+        table = tuple(row for row in table if row[0] in targets)
     if fr.get("combat_done"):
         return dict.fromkeys(targets, ("6.2.5", "surface combat has ended this TF's movement"))
     if fr["mp"] < 1:
         return dict.fromkeys(targets, ("6.2", "no movement points left"))
-    usn_real = tf.side == "USN" and not tf.dummy
+    side = tf.side
+    usn_real = side == "USN" and not tf.dummy
     light: bool | None = None
     friends: dict[str, list[TFState]] = {}
     for t in st.tfs.values():
-        if t.in_play and t.side == tf.side and t.id != tf.id and t.hex in targets:
+        if t.side == side and t.in_play and t.hex in targets and t is not tf:
             friends.setdefault(t.hex, []).append(t)
     fanatic = tf_is_fanatic(st, tf)
     d_here = sea_distance(here, BEACHHEAD) if fanatic else None
     bull = wild_bull_target(st, tf)
-    blocked = _blocked()
     out: dict[str, tuple[str, str] | None] = {}
-    for to in targets:
-        why: tuple[str, str] | None = None
-        terrain = _terrain(to)
-        if terrain != "sea":
-            why = "6.1", f"{to} is {terrain} — only sea hexes may be entered"
-        elif (here, to) in blocked:
-            why = "6.1", f"the hexside between {here} and {to} is land — the hexes are not connected by sea"
-        elif usn_real and beyond_straits(to):
+    for to, why, beyond in table:
+        if why is None and usn_real and beyond:
             if light is None:
                 light = all(data().ships[s].type in CRUISER_TYPES | {"DD", "DE"} for s in live_ships(st, tf))
             if not _zone(to, "one_west_of", "surigao"):
@@ -213,7 +228,7 @@ def step_refusals(st: State, tf: TFState, fr: dict[str, Any],
             there = friends.get(to, ())
             if len(there) >= 2:
                 why = "5.5", f"two friendly TFs are already in {to}"
-            elif tf.side == "USN" and tf.fleet and any(t.fleet and t.fleet != tf.fleet for t in there):
+            elif side == "USN" and tf.fleet and any(t.fleet and t.fleet != tf.fleet for t in there):
                 why = "5.5", "Third and Seventh Fleet TFs may not stack together"
             elif fanatic and d_here is not None and (d_to := sea_distance(to, BEACHHEAD)) is not None \
                     and d_to >= d_here:
@@ -249,21 +264,25 @@ def exit_refusal(st: State, tf: TFState, fr: dict[str, Any]) -> tuple[str, str] 
     return None
 
 
-def _fightable(st: State, tf: TFState) -> list[TFState]:
-    return [t for t in enemy_markers_at(st, tf.hex or "", tf.side) if t.detected and not t.dummy and live_ships(st, t)]
+def _fightable(st: State, tf: TFState) -> bool:
+    """Whether a detected real enemy TF with ships afloat shares the TF's hex (asked after every step, so one pass
+    over the markers that stops at the first)."""
+    here, side = tf.hex or "", tf.side
+    return any(t.hex == here and t.side != side and t.in_play and t.detected and not t.dummy and has_live_ships(st, t)
+               for t in st.tfs.values())
 
 
 def mandatory_battle(st: State, tf: TFState, fr: dict[str, Any]) -> bool:
     """8.3: a detected active TF with a detected enemy TF in its hex must fight before it moves on or stops."""
-    if tf.dummy or fr.get("combat_done") or not tf.detected or not live_ships(st, tf):
+    if tf.dummy or fr.get("combat_done") or not tf.detected or not has_live_ships(st, tf):
         return False
-    return bool(_fightable(st, tf))
+    return _fightable(st, tf)
 
 
 def battle_possible(st: State, tf: TFState, fr: dict[str, Any]) -> bool:
-    if tf.dummy or fr.get("combat_done") or not live_ships(st, tf):
+    if tf.dummy or fr.get("combat_done") or not has_live_ships(st, tf):
         return False
-    return bool(_fightable(st, tf))
+    return _fightable(st, tf)
 
 
 def sweep_empty_tfs(st: State, ctx: Context) -> None:
@@ -313,12 +332,10 @@ def _must_keep_moving(st: State, tf: TFState, fr: dict[str, Any],
 
 
 def activation_decision(st: State, fr: dict[str, Any]) -> Decision:
-    from leyte.rulebooks.imperial_sunset import air
-
     tf = st.tfs[fr["tf"]]
     options: list[Action] = []
     # battle_possible and mandatory_battle in one look at the hex (this question is asked after every step)
-    can_fight = not tf.dummy and not fr.get("combat_done") and bool(live_ships(st, tf)) and bool(_fightable(st, tf))
+    can_fight = not tf.dummy and not fr.get("combat_done") and has_live_ships(st, tf) and _fightable(st, tf)
     must_fight = can_fight and tf.detected
     if not tf.dummy:
         options += air.activation_options(st, fr)
@@ -373,8 +390,6 @@ def explain_refusal(st: State, fr: dict[str, Any], action: Action) -> IllegalAct
 
 
 def activation_act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
-    from leyte.rulebooks.imperial_sunset import air, detection, special, submarines, surface, victory
-
     tf = st.tfs[fr["tf"]]
     k = action.kind
     if k == "move":

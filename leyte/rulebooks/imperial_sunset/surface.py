@@ -293,6 +293,10 @@ def battle_view(st: State, bf: dict[str, Any], viewer: str | None) -> dict[str, 
 # -- the battle frame -------------------------------------------------------------------------------------------
 
 
+# (frame, question) of the last decide() that asked nothing: see SurfaceBattle.decide
+_UNASKED: list[Any] = [None, None]
+
+
 @frame("surface_battle")
 class SurfaceBattle:
     """One surface battle from deployment to the end-of-battle placement (8.3)."""
@@ -387,7 +391,11 @@ class SurfaceBattle:
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
         q = SurfaceBattle._question(st, fr)
         if q is None or len(q[4]) < 2:
+            # The engine runs the frame straight after a decide that asks nothing; run() takes this answer
+            # instead of working the same question out again.
+            _UNASKED[:] = (fr, q)
             return None
+        _UNASKED[:] = (None, None)
         return ask(*q)
 
     @staticmethod
@@ -457,7 +465,10 @@ class SurfaceBattle:
 
     @staticmethod
     def run(st: State, bf: dict[str, Any], ctx: Context) -> None:
-        q = SurfaceBattle._question(st, bf)
+        pending, q = _UNASKED
+        _UNASKED[:] = (None, None)
+        if pending is not bf:
+            q = SurfaceBattle._question(st, bf)
         if q is not None and len(q[4]) == 1:
             SurfaceBattle.act(st, bf, q[4][0], ctx)
             return

@@ -11,7 +11,7 @@ changed in the Initial Phase loses one MP this turn. New units enter here too (3
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from leyte.core.errors import IllegalAction
@@ -36,20 +36,23 @@ def new_tf_id(st: State, side: str) -> str:
     return f"{side}-{n}"
 
 
-def carrier_census(st: State) -> tuple[frozenset[str], frozenset[str]]:
-    """The USN TFs in play that hold a fleet or light carrier, and those that hold an escort carrier (5.5.1)."""
+def carrier_census(st: State, live: dict[str, list[str]] | None = None) -> tuple[frozenset[str], frozenset[str]]:
+    """The USN TFs in play that hold a fleet or light carrier, and those that hold an escort carrier (5.5.1).
+
+    ``live`` maps every real USN TF in play to its ships afloat, when the caller has worked that out already.
+    """
     D = data()
     big: set[str] = set()
     cve: set[str] = set()
-    for t in active_tfs(st, "USN"):
-        if t.dummy:
-            continue
-        for s in live_ships(st, t):
+    if live is None:
+        live = {t.id: live_ships(st, t) for t in active_tfs(st, "USN") if not t.dummy}
+    for tid, ships in live.items():
+        for s in ships:
             typ = D.ships[s].type
             if typ in ("CV", "CVL"):
-                big.add(t.id)
+                big.add(tid)
             elif typ == "CVE":
-                cve.add(t.id)
+                cve.add(tid)
     return frozenset(big), frozenset(cve)
 
 
@@ -131,8 +134,15 @@ def _reorg_options(st: State, side: str) -> list[Action]:
         # TF at most once per Initial Phase — the rules set no number, and without a bound regrouping never ends.
         if tf.dummy and tf.entered_turn != st.turn:
             opts.append(opt("dummy_remove", f"Remove dummy TF {tf.id} in {tf.hex}", tf=tf.id))
-    census = carrier_census(st) if side == "USN" else None
     live = {tf.id: live_ships(st, tf) for tf in tfs if not tf.dummy}
+    census = carrier_census(st, live) if side == "USN" else None
+    stacking: dict[tuple[str, str | None], bool] = {}  # (hex, fleet) -> may one more TF go there (5.5)
+
+    def may_stack(hex_label: str, fleet: str | None) -> bool:
+        ok = stacking.get((hex_label, fleet))
+        if ok is None:
+            ok = stacking[hex_label, fleet] = stack_refusal(st, side, hex_label, fleet) is None
+        return ok
     makeup: dict[str, Makeup] = {}  # only TFs that share a hex with another need one
 
     def makeup_of(tid: str) -> Makeup:
@@ -145,27 +155,40 @@ def _reorg_options(st: State, side: str) -> list[Action]:
     for tf in tfs:
         if not tf.dummy:
             by_hex.setdefault(tf.hex, []).append(tf)
+    # A ship's own part in 5.3.1/5.5/5.5.1 is its make-up alone (fleet, fleet/light carrier, escort carrier), so
+    # whether it may join a TF is asked once per (TF, kind of ship), not once per ship: this question lists every
+    # ship-and-TF pair in the hex and is the costliest of the Initial Phase.
+    joins: dict[tuple[str, Makeup], bool] = {}
+    alone_ok: dict[Makeup, bool] = {}
     for tf in tfs:
         if tf.dummy:
             continue
         ships = live[tf.id]
         partners = [o for o in by_hex[tf.hex] if o.id != tf.id]
-        may_split = room and len(ships) > 1 and stack_refusal(st, side, tf.hex or "", tf.fleet) is None
+        may_split = room and len(ships) > 1 and may_stack(tf.hex or "", tf.fleet)
         for s in ships:
             if s in moved:
                 continue
+            kind = _alone(s)
             for other_tf in partners:
-                if composition_refusal(st, side, other_tf.fleet, makeup_of(other_tf.id).plus(s), exclude_tf=other_tf.id,
-                                       census=census) is None:
-                    opts.append(opt("transfer", f"Move {D.ships[s].name} from {tf.name} to {other_tf.name}",
-                                    ship=s, to=other_tf.id))
-            if may_split and composition_refusal(st, side, tf.fleet, _alone(s), census=census) is None:
-                opts.append(opt("split", f"Form a new TF with {D.ships[s].name} from {tf.name}", ship=s))
+                ok = joins.get((other_tf.id, kind))
+                if ok is None:
+                    ok = joins[other_tf.id, kind] = composition_refusal(
+                        st, side, other_tf.fleet, makeup_of(other_tf.id).plus(s), exclude_tf=other_tf.id,
+                        census=census) is None
+                if ok:
+                    opts.append(_transfer_option(s, tf.name, other_tf.id, other_tf.name))
+            if may_split:
+                ok = alone_ok.get(kind)
+                if ok is None:
+                    ok = alone_ok[kind] = composition_refusal(st, side, tf.fleet, kind, census=census) is None
+                if ok:
+                    opts.append(_split_option(s, tf.name))
     loose = [s for s in st.ships.values() if s.independent and s.side == side and s.id not in moved
              and not s.sunk and not s.exited and not s.in_port and s.hex is not None]
     for s in sorted(loose, key=lambda x: x.id):
         fleet = D.ships[s.id].fleet or None
-        if room and stack_refusal(st, side, s.hex, fleet) is None:
+        if room and may_stack(s.hex, fleet):
             opts.append(opt("form_independent", f"Form a TF for {D.ships[s.id].name} in {s.hex}", ship=s.id))
         if s.hits == 0 and not s.destination:
             # 8.3.9: an undamaged ship left independent by over-stacking may rejoin a TF (a detached damaged ship
@@ -178,6 +201,17 @@ def _reorg_options(st: State, side: str) -> list[Action]:
         opts.append(opt("dummy_create", "Create a dummy TF"))
     opts.append(opt("reorg_done", "Finish reorganising"))
     return opts
+
+
+@lru_cache(maxsize=1 << 16)
+def _transfer_option(sid: str, from_name: str, to_id: str, to_name: str) -> Action:
+    """Options are immutable, so one object per ship and pair of TFs serves every Initial Phase."""
+    return opt("transfer", f"Move {data().ships[sid].name} from {from_name} to {to_name}", ship=sid, to=to_id)
+
+
+@lru_cache(maxsize=1 << 16)
+def _split_option(sid: str, from_name: str) -> Action:
+    return opt("split", f"Form a new TF with {data().ships[sid].name} from {from_name}", ship=sid)
 
 
 @frame("reorganize")
