@@ -87,26 +87,32 @@ class FrameEngine:
     def advance(self, st: Any, ctx: Context) -> None:
         """Run automatic frames until one asks a question or the game ends."""
         stalls = 0
+        stack = st.stack
+        handlers = self.handlers
+        events = ctx.events
+        dice = ctx.dice
         for _ in range(MAX_AUTO_STEPS):
-            fr = self.top(st)
-            if fr is None:
+            if not stack:
                 return
-            h = self.handlers[fr["kind"]]
-            if hasattr(h, "decide"):
-                d = h.decide(st, fr)
+            fr = stack[-1]
+            h = handlers[fr["kind"]]
+            decide = getattr(h, "decide", None)
+            if decide is not None:
+                d = decide(st, fr)
                 if d is not None:
                     # the question is built once here; decision() reuses it until the next action
-                    st.asked = (fr, len(st.stack), d)
+                    st.asked = (fr, len(stack), d)
                     return
-            if not hasattr(h, "run"):
+            run = getattr(h, "run", None)
+            if run is None:
                 raise LeyteError(f"frame {fr['kind']} neither asks nor runs")
             # A frame that runs without changing anything would loop for ever. The check is shallow (a copy of the
             # frame's own fields, not of the lists inside them) because it runs on every automatic step; a frame
             # that only grows a list in place looks stalled to it, so only a long run of stalls is an error.
-            before = (len(st.stack), id(fr), fr.copy(), len(ctx.events), ctx.dice.count)
-            h.run(st, fr, ctx)
-            top = st.stack[-1] if st.stack else None
-            if (len(st.stack), id(top), fr, len(ctx.events), ctx.dice.count) == before:
+            depth, n_events, n_rolls, before = len(stack), len(events), dice.count, fr.copy()
+            run(st, fr, ctx)
+            if (len(stack) == depth and stack[-1] is fr and fr == before and len(events) == n_events
+                    and dice.count == n_rolls):
                 stalls += 1
                 if stalls >= STALL_LIMIT:
                     raise LeyteError(f"frame {fr['kind']} made no progress")

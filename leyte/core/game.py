@@ -195,7 +195,14 @@ class Context:
         self, rule: str, text: str, *, kind: str = "info", data: Mapping[str, Any] | None = None,
         visible: Sequence[str] | None = None,
     ) -> Event:
-        ev = Event(rule, text, kind, dict(data or {}), tuple(visible) if visible is not None else None)
+        # Filled in like Action.option: a game emits tens of thousands of events, and a frozen dataclass's own
+        # __init__ is the slower way to set five fields.
+        ev = _new(Event)
+        _set(ev, "rule", rule)
+        _set(ev, "text", text)
+        _set(ev, "kind", kind)
+        _set(ev, "data", dict(data) if data else {})
+        _set(ev, "visible", tuple(visible) if visible is not None else None)
         self.events.append(ev)
         return ev
 

@@ -19,7 +19,7 @@ notes/combat-rulings.md.
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from leyte.core.dice import Modifier
@@ -219,7 +219,8 @@ def _tf_units(st: State, tf: TFState, boxes: tuple[str, ...] = ("ready",),
     if by_parent is not None:
         groups = by_parent
     else:
-        carriers = {sid for sid in tf.ships if damage.air_ops(st, sid)}
+        flattops = _carrier_ids()
+        carriers = {sid for sid in tf.ships if sid in flattops and damage.air_ops(st, sid)}
         if not carriers:
             return []
         groups = {}
@@ -233,6 +234,12 @@ def _tf_units(st: State, tf: TFState, boxes: tuple[str, ...] = ("ready",),
         if units and damage.air_ops(st, sid):
             out += [aid for aid in units if st.air[aid].box in boxes]
     return out
+
+
+@cache
+def _carrier_ids() -> frozenset[str]:
+    """Every carrier counter: most TFs hold none, and this spares them the damage-track look-up (9.1)."""
+    return frozenset(sid for sid, d in data().ships.items() if d.carrier)
 
 
 def _units_by_parent(st: State) -> dict[str, list[str]]:
@@ -293,8 +300,7 @@ def activation_options(st: State, fr: dict[str, Any]) -> list[Action]:
             if dist(home, h) <= reach if home is not None else any(
                     in_range(st, a, h) or (_may_extend(st, a) and in_range(st, a, h, extended=True))
                     for a in bombers):
-                cost = f" (costs {number('air.carrier_strike_mp')} MP)" if carrier_tf else ""
-                out.append(opt("air_strike", f"Air strike on {_target_text(st, target)}{cost}", target=target))
+                out.append(_strike_option(target, _target_text(st, target), carrier_tf))
     # CAP over another friendly TF in range (8.2.1), for carrier TFs and the Japanese air fleets (6.5.9).
     if fr.get("formation") == "USAAF":
         return out
@@ -308,8 +314,20 @@ def activation_options(st: State, fr: dict[str, Any]) -> list[Action]:
         for t in friends:
             if dist(home, t.hex) <= cap_reach if home is not None else any(
                     in_range(st, a, t.hex, cap=True) for a in fighters):
-                out.append(opt("air_cap_other", f"Fly CAP over {t.name}", over=t.id))
+                out.append(_cap_other_option(t.id, t.name))
     return out
+
+
+@lru_cache(maxsize=1 << 14)
+def _strike_option(target: str, where: str, carrier_tf: bool) -> Action:
+    """An air strike option (6.5); asked at every step of every carrier TF by day, so each is built once."""
+    cost = f" (costs {number('air.carrier_strike_mp')} MP)" if carrier_tf else ""
+    return opt("air_strike", f"Air strike on {where}{cost}", target=target)
+
+
+@lru_cache(maxsize=1 << 14)
+def _cap_other_option(tf_id: str, name: str) -> Action:
+    return opt("air_cap_other", f"Fly CAP over {name}", over=tf_id)
 
 
 def kamikaze_options(st: State, fr: dict[str, Any]) -> list[Action]:

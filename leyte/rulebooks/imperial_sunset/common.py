@@ -5,6 +5,7 @@ Kept apart so the rules modules (one per rulebook module) do not import each oth
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from typing import Any
 
@@ -32,14 +33,26 @@ def sea_labels() -> tuple[str, ...]:
     return tuple(m.label(h) for h in m.hexes if m.is_sea(h))
 
 
-@lru_cache(maxsize=16_384)
-def hex_option(kind: str, text: str, label: str) -> Action:
-    """A one-hex option such as "place a marker in 2417", built once and shared.
+@cache
+def _hex_option_table(kind: str, text: str) -> dict[str, Action]:
+    return {}
+
+
+def hex_options(kind: str, text: str, labels: Iterable[str]) -> list[Action]:
+    """One-hex options such as "place a marker in 2417", each built once and shared.
 
     Options are immutable, and a placement decision lists every legal hex (500 for a distant sonar marker), so
-    building them afresh each time was the largest single cost of a random game.
+    building them afresh each time was the largest single cost of a random game; a plain table per kind of option
+    is the cheapest look-up.
     """
-    return opt(kind, f"{text} {label}", hex=label)
+    table = _hex_option_table(kind, text)
+    out = []
+    for label in labels:
+        a = table.get(label)
+        if a is None:
+            a = table[label] = opt(kind, f"{text} {label}", hex=label)
+        out.append(a)
+    return out
 
 
 def hx(label: str) -> Hex:
@@ -62,7 +75,9 @@ def turn_info(st: State) -> dict[str, Any]:
 
 
 def live_ships(st: State, tf: TFState) -> list[str]:
-    return [s for s in tf.ships if not st.ships[s].sunk and not st.ships[s].exited]
+    """The TF's ships still afloat and on the map, in TF order (asked tens of thousands of times a game)."""
+    ships = st.ships
+    return [s for s in tf.ships if not (x := ships[s]).sunk and not x.exited]
 
 
 def has_live_ships(st: State, tf: TFState) -> bool:

@@ -302,9 +302,7 @@ def sweep_empty_tfs(st: State, ctx: Context) -> None:
 
 
 def air_search_possible(st: State, tf: TFState, fr: dict[str, Any]) -> bool:
-    from leyte.rulebooks.imperial_sunset.detection import air_search_range
-
-    return is_day(st) and not tf.dummy and not fr.get("air_searched") and air_search_range(st, tf) > 0
+    return is_day(st) and not tf.dummy and not fr.get("air_searched") and detection.air_search_range(st, tf) > 0
 
 
 def _must_keep_moving(st: State, tf: TFState, fr: dict[str, Any],

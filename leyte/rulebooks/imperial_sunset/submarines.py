@@ -21,7 +21,7 @@ from typing import Any
 from leyte.core.dice import Modifier
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import engine
-from leyte.rulebooks.imperial_sunset.common import active_tfs, data, hex_option, live_ships, sea_labels
+from leyte.rulebooks.imperial_sunset.common import active_tfs, data, hex_options, live_ships, sea_labels
 from leyte.rulebooks.imperial_sunset.data import CAPITAL_TYPES, CARRIER_TYPES
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.rulebooks.imperial_sunset.state import State, TFState, other
@@ -100,7 +100,7 @@ class SubPlace:
             return None
         where = "on or next to an enemy TF" if fr["parity"] == "odd" else "two or more hexes from every enemy TF"
         return ask(fr["placer"], "sub_place", f"Place a sonar marker {where}", "10.2",
-                   [hex_option("place_sonar", "Sonar marker to", h) for h in fr["hexes"]])
+                   hex_options("place_sonar", "Sonar marker to", fr["hexes"]))
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:

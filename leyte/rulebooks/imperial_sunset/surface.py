@@ -21,7 +21,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import math
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from leyte.core.dice import Modifier
@@ -293,6 +293,12 @@ def battle_view(st: State, bf: dict[str, Any], viewer: str | None) -> dict[str, 
 # -- the battle frame -------------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=1 << 14)
+def _area_option(who: str, sid: str, area: int, stays: bool) -> Action:
+    """One display move (8.3.2); the same few dozen come back every round, so each is built once."""
+    return opt("move", f"{who} {'stays in' if stays else 'moves to'} area {area}", ship=sid, area=area)
+
+
 # (frame, question) of the last decide() that asked nothing: see SurfaceBattle.decide
 _UNASKED: list[Any] = [None, None]
 
@@ -322,8 +328,7 @@ class SurfaceBattle:
             sp = _ship_speed(st, bf, sid)
             lo, hi = max(1, here - sp), min(_areas(), here + sp)
             who = _label(st, bf, sid, side)
-            options = [opt("move", f"{who} {'stays in' if a == here else 'moves to'} area {a}", ship=sid, area=a)
-                       for a in range(lo, hi + 1)]
+            options = [_area_option(who, sid, a, a == here) for a in range(lo, hi + 1)]
             return side, "surface_move", f"Move {damage.ship_name(sid)} (area {here}, speed {sp})", "8.3.2", options
         if step == "smoke":
             side, sid, path = bf["smoke_ask"]

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import engine
-from leyte.rulebooks.imperial_sunset.common import active_tfs, data, hex_option, live_ships, sea_labels
+from leyte.rulebooks.imperial_sunset.common import active_tfs, data, hex_options, live_ships, sea_labels
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.rulebooks.imperial_sunset.state import State, TFState
 
@@ -164,8 +164,11 @@ def _reorg_options(st: State, side: str) -> list[Action]:
         if tf.dummy:
             continue
         ships = live[tf.id]
-        partners = [o for o in by_hex[tf.hex] if o.id != tf.id]
+        group = by_hex[tf.hex]
+        partners = [o for o in group if o is not tf] if len(group) > 1 else ()
         may_split = room and len(ships) > 1 and may_stack(tf.hex or "", tf.fleet)
+        if not partners and not may_split:
+            continue  # a TF alone in its hex that may not split offers nothing
         for s in ships:
             if s in moved:
                 continue
@@ -332,7 +335,7 @@ class DummyPlace:
         own = sorted({t.hex for t in active_tfs(st, side) if t.hex and t.hex in open_hexes})
         ordered = own + [h for h in hexes if h not in own]  # beside a real TF first, as 5.4 advises
         return ask(side, "dummy_place", "Where does the dummy TF go?", "5.4",
-                   [hex_option("dummy_hex", "Dummy to", h) for h in ordered])
+                   hex_options("dummy_hex", "Dummy to", ordered))
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
