@@ -462,6 +462,21 @@ def _reach(st: State, fr: dict[str, Any], aid: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1 << 14)
+def _compose_option(aid: str, role: str, strength_: int, extended: bool) -> Action:
+    """Add a unit to a strike as ``role`` ("strike"/"escort") at this strength, or take it off ("remove"); 8.1."""
+    if role == "remove":
+        return opt("strike_remove", f"Take {_name(aid)} off the strike", air=aid)
+    ext = " at extended range (exhausted strength, 6.5.6)" if extended else ""
+    what = "a strike unit" if role == "strike" else "an escort"
+    return opt("strike_add", f"Add {_name(aid)} as {what} ({strength_}){ext}", air=aid, role=role)
+
+
+@lru_cache(maxsize=1 << 14)
+def _place_ship_option(sid: str, area: int) -> Action:
+    return opt("place_ship", f"Place {damage.ship_name(sid)} in area {area}", ship=sid, area=area)
+
+
 @frame("strike_compose")
 class StrikeCompose:
     """8.1 step 1: the attacker picks the strike aircraft and the escorts from the Ready box."""
@@ -472,17 +487,17 @@ class StrikeCompose:
         options: list[Action] = []
         for a in _compose_units(st, fr):
             if a in chosen:
-                options.append(opt("strike_remove", f"Take {_name(a)} off the strike", air=a))
+                options.append(_compose_option(a, "remove", 0, False))
                 continue
             reach = _reach(st, fr, a)
             if reach is None:
                 continue
-            ext = " at extended range (exhausted strength, 6.5.6)" if reach == "extended" else ""
-            f = strength(st, a, extended=bool(ext))
+            extended = reach == "extended"
+            f = strength(st, a, extended=extended)
             if can_bomb(st, a) and _kind(st, a) != "F":
-                options.append(opt("strike_add", f"Add {_name(a)} as a strike unit ({f}){ext}", air=a, role="strike"))
+                options.append(_compose_option(a, "strike", f, extended))
             if can_fight(st, a):
-                options.append(opt("strike_add", f"Add {_name(a)} as an escort ({f}){ext}", air=a, role="escort"))
+                options.append(_compose_option(a, "escort", f, extended))
         if any(r == "strike" for r in chosen.values()):
             options.append(opt("strike_launch", "Launch the strike"))
         options.append(opt("strike_cancel", "Cancel the strike"))
@@ -657,8 +672,7 @@ class AirStrike:
             sid = todo[0]
             used = set(placed.values())
             free = [n for n in range(1, DISPLAY_ROWS * DISPLAY_COLS + 1) if n not in used]
-            options = [opt("place_ship", f"Place {damage.ship_name(sid)} in area {n}", ship=sid, area=n)
-                       for n in free]
+            options = [_place_ship_option(sid, n) for n in free]
             return defender, "air_display", f"Place {damage.ship_name(sid)} on the air battle display", "8.1", options
         if step == "place_air":
             todo = [a for a in fr["strike"] if _alive(st, a) and a not in fr["aim"]]

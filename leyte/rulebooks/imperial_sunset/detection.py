@@ -12,6 +12,7 @@ without a report (5.4).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from leyte.core.dice import Modifier
@@ -211,6 +212,11 @@ def report_range(true_n: int, pm: int) -> list[int]:
     return list(range(max(1, true_n - pm), true_n + pm + 1))
 
 
+@lru_cache(maxsize=1024)
+def _report_option(category: str, count: int) -> Action:
+    return opt("report", f"Report {count} {category}", category=category, count=count)
+
+
 @frame("search_report")
 class SearchReport:
     """7.2/5.1: the searched player reports what the TF holds, choosing within the table's band."""
@@ -228,7 +234,7 @@ class SearchReport:
             return None
         cat = pend[0]
         n = fr["truth"][cat]
-        options = [opt("report", f"Report {k} {cat}", category=cat, count=k) for k in report_range(n, fr["pm"])]
+        options = [_report_option(cat, k) for k in report_range(n, fr["pm"])]
         return ask(fr["reporter"], "search_report", f"Report the number of {cat} in TF {fr['target']} "
                    f"(true {n}, you may say {options[0]['count']}-{options[-1]['count']})", fr["rule"], options)
 

@@ -299,6 +299,15 @@ def _area_option(who: str, sid: str, area: int, stays: bool) -> Action:
     return opt("move", f"{who} {'stays in' if stays else 'moves to'} area {area}", ship=sid, area=area)
 
 
+@lru_cache(maxsize=1 << 14)
+def _gun_option(kind: str, sid: str, target: str, label: str, rng: int) -> Action:
+    """A gunnery designation or USN fire option (8.3.3); ``target`` "" holds fire. Built once per combination."""
+    if not target:
+        return opt(kind, f"{damage.ship_name(sid)} holds fire", ship=sid, target="")
+    verb = "will fire at" if kind == "designate" else "fires at"
+    return opt(kind, f"{damage.ship_name(sid)} {verb} {label} (range {rng})", ship=sid, target=target)
+
+
 # (frame, question) of the last decide() that asked nothing: see SurfaceBattle.decide
 _UNASKED: list[Any] = [None, None]
 
@@ -339,19 +348,18 @@ class SurfaceBattle:
             if not bf["queue"]:
                 return None
             side, sid = bf["queue"][0]
-            options = [opt("designate", f"{damage.ship_name(sid)} will fire at {_label(st, bf, t, side)} "
-                           f"(range {_rng(bf, sid, t)})", ship=sid, target=_target_param(bf, side, t))
-                       for t in _gun_targets(st, bf, sid)]
-            options.append(opt("designate", f"{damage.ship_name(sid)} holds fire", ship=sid, target=""))
+            options = [_gun_option("designate", sid, _target_param(bf, side, t), _label(st, bf, t, side),
+                                   _rng(bf, sid, t)) for t in _gun_targets(st, bf, sid)]
+            options.append(_gun_option("designate", sid, "", "", 0))
             return side, "gunnery_designate", f"Designate the target of {damage.ship_name(sid)} (fixed once made)", \
                 "8.3.3", options
         if step == "usn_fire":
             if not bf["queue"]:
                 return None
             side, sid = bf["queue"][0]
-            options = [opt("fire", f"{damage.ship_name(sid)} fires at {damage.ship_name(t)} (range "
-                           f"{_rng(bf, sid, t)})", ship=sid, target=t) for t in _gun_targets(st, bf, sid)]
-            options.append(opt("fire", f"{damage.ship_name(sid)} holds fire", ship=sid, target=""))
+            options = [_gun_option("fire", sid, t, damage.ship_name(t), _rng(bf, sid, t))
+                       for t in _gun_targets(st, bf, sid)]
+            options.append(_gun_option("fire", sid, "", "", 0))
             return side, "gunnery_fire", f"Fire {damage.ship_name(sid)}?", "8.3.3", options
         if step == "torpedo":
             if not bf["queue"]:

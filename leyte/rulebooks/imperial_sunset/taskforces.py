@@ -41,19 +41,26 @@ def carrier_census(st: State, live: dict[str, list[str]] | None = None) -> tuple
 
     ``live`` maps every real USN TF in play to its ships afloat, when the caller has worked that out already.
     """
-    D = data()
     big: set[str] = set()
     cve: set[str] = set()
     if live is None:
         live = {t.id: live_ships(st, t) for t in active_tfs(st, "USN") if not t.dummy}
+    big_ids, cve_ids = _carrier_ids()
     for tid, ships in live.items():
         for s in ships:
-            typ = D.ships[s].type
-            if typ in ("CV", "CVL"):
+            if s in big_ids:
                 big.add(tid)
-            elif typ == "CVE":
+            elif s in cve_ids:
                 cve.add(tid)
     return frozenset(big), frozenset(cve)
+
+
+@cache
+def _carrier_ids() -> tuple[frozenset[str], frozenset[str]]:
+    """The fleet/light carrier counters and the escort carrier counters (5.5.1 counts the TFs holding each)."""
+    D = data()
+    return (frozenset(s for s, d in D.ships.items() if d.type in ("CV", "CVL")),
+            frozenset(s for s, d in D.ships.items() if d.type == "CVE"))
 
 
 class Makeup(NamedTuple):
@@ -126,8 +133,8 @@ def stack_refusal(st: State, side: str, hex_label: str, fleet: str | None, extra
 def _reorg_options(st: State, side: str) -> list[Action]:
     D = data()
     opts: list[Action] = []
-    room = tf_count(st, side) < tf_limit(side)
     tfs = sorted(active_tfs(st, side), key=lambda t: t.id)
+    room = len(tfs) < tf_limit(side)  # tf_count, from the list in hand
     moved = set(st.flags.get("reorg_moved", []))
     for tf in tfs:
         # Ruling (RULINGS 5.4): a dummy placed this Initial Phase stays until the next one, and each ship changes
