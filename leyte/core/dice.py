@@ -35,6 +35,9 @@ def _die_sides(die: str | int) -> int:
         raise LeyteError(f"unknown die {die!r}; known: {', '.join(DIE_SIDES)}") from None
 
 
+_LIMITS: dict[int, int] = {}  # n -> the rejection bound of randbelow(n), worked out once per n
+
+
 @dataclass(frozen=True, slots=True)
 class Modifier:
     """One die-roll modifier and where it comes from ("range 11 areas, 8.3.3")."""
@@ -118,7 +121,9 @@ class Dice:
         """Uniform integer in ``0..n-1`` without modulo bias (rejection sampling)."""
         if n <= 0:
             raise LeyteError("randbelow needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS.get(n)
+        if limit is None:
+            limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self._next64()
             if x < limit:

@@ -90,6 +90,8 @@ class Table:
     meta: dict[str, Any] = field(default_factory=dict)
     _col_bands: list[tuple[Band | tuple[float, float], str]] = field(default_factory=list, repr=False)
     _row_bands: dict[str, list[tuple[Band, str]]] = field(default_factory=dict, repr=False)
+    # (column, modified roll) -> cell, filled by lookup_label: games read the same few cells thousands of times
+    _read: dict[tuple[str, int], Cell] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._index()
@@ -292,6 +294,17 @@ class Table:
         return self.lookup_label(self.column_for(column), roll)
 
     def lookup_label(self, col: str, roll: int) -> Cell:
+        """The cell a modified ``roll`` reads in column ``col`` (rolls off the table clamp or raise, as it says)."""
+        try:
+            return self._read[(col, roll)]
+        except (KeyError, TypeError):  # not read yet (or an unhashable roll, refused below)
+            pass
+        cell = self._find(col, roll)
+        if type(roll) is int:
+            self._read[(col, roll)] = cell
+        return cell
+
+    def _find(self, col: str, roll: int) -> Cell:
         rows = self._row_bands.get(col)
         if rows is None:
             raise LeyteError(f"{self.name}: no column {col!r}")

@@ -254,7 +254,7 @@ def _units_by_parent(st: State) -> dict[str, list[str]]:
 
 
 def _formation_units(st: State, formation: str) -> list[str]:
-    out = [a.id for a in sorted(st.air.values(), key=lambda a: a.id) if a.parent == formation and a.box == "ready"]
+    out = sorted(a.id for a in st.air.values() if a.parent == formation and a.box == "ready")
     if formation == "USAAF":
         out = [a for a in out if st.air[a].missions_today == 0]  # once a day (6.5.8)
     return out
@@ -284,38 +284,54 @@ def activation_options(st: State, fr: dict[str, Any]) -> list[Action]:
     out: list[Action] = []
     carrier_tf = "tf" in fr
     strike_ok = not carrier_tf or int(fr.get("mp", 0)) >= number("air.carrier_strike_mp")
-    # A carrier TF's units all fly from its hex, so "some unit reaches the hex" is one distance against the
-    # longest reach among them (6.5.1, extended range 6.5.6); land formations have several airfields.
+    # Every unit of a carrier TF flies from the TF's hex, and every unit of a land air fleet from the same airfields,
+    # so "some unit reaches the hex" is the longest reach among them against the nearest origin (6.5.1, extended
+    # range 6.5.6, 6.5.9). The USAAF strikes by map area instead (6.5.8), so it asks in_range unit by unit.
+    formation = fr.get("formation")
     home = st.tfs[fr["tf"]].hex if carrier_tf else None
     if strike_ok:
         bombers = [a for a in units if can_bomb(st, a)]
+        origins: tuple[str, ...] | None = None
         reach = -1
-        if home is not None and bombers:
+        if bombers and home is not None:
             ext = number("air.usn_extended_range")
+            origins = (home,)
             reach = max(max(data().air[a].range, ext if _may_extend(st, a) else -1) for a in bombers)
+        elif bombers and formation in LAND_FORMATIONS:
+            origins = _range_origins(formation)
+            reach = max(data().air[a].range for a in bombers)
         for target in _targets(st, side) if bombers else ():
             h = _target_hex(st, target)
             if h is None:
                 continue
-            if dist(home, h) <= reach if home is not None else any(
+            if _within(origins, h, reach) if origins is not None else any(
                     in_range(st, a, h) or (_may_extend(st, a) and in_range(st, a, h, extended=True))
                     for a in bombers):
                 out.append(_strike_option(target, _target_text(st, target), carrier_tf))
     # CAP over another friendly TF in range (8.2.1), for carrier TFs and the Japanese air fleets (6.5.9).
-    if fr.get("formation") == "USAAF":
+    if formation == "USAAF":
         return out
     fighters = [a for a in units if can_fight(st, a)]
     if fighters:
         own = fr.get("tf")
-        cap_reach = max(data().air[a].range for a in fighters) if home is not None else -1
+        cap_from = (home,) if home is not None else _airfields(formation) if formation in LAND_FORMATIONS else None
+        cap_reach = max(data().air[a].range for a in fighters)
         friends = sorted((t for t in st.tfs.values()
                           if t.side == side and t.in_play and not t.dummy and t.id != own and t.hex),
                          key=lambda t: t.id)
         for t in friends:
-            if dist(home, t.hex) <= cap_reach if home is not None else any(
+            if _within(cap_from, t.hex, cap_reach) if cap_from is not None else any(
                     in_range(st, a, t.hex, cap=True) for a in fighters):
                 out.append(_cap_other_option(t.id, t.name))
     return out
+
+
+def _within(origins: tuple[str, ...], target_hex: str, reach: int) -> bool:
+    """Whether ``target_hex`` is at most ``reach`` hexes from one of ``origins``."""
+    for o in origins:
+        if dist(o, target_hex) <= reach:
+            return True
+    return False
 
 
 @lru_cache(maxsize=1 << 14)

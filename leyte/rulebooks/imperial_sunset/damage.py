@@ -26,7 +26,7 @@ from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset.common import data
 from leyte.rulebooks.imperial_sunset.data import CRUISER_TYPES, ShipDef
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
-from leyte.rulebooks.imperial_sunset.state import State
+from leyte.rulebooks.imperial_sunset.state import ShipState, State
 
 __all__ = [
     "apply_hits", "roll_damage", "roll_critical", "apply_critical", "gunnery", "aa", "speed", "air_ops",
@@ -284,13 +284,15 @@ def detach(st: State, sid: str, destination: str | None, ctx: Context, *, rule: 
              kind="detach", data={"ship": sid, "hex": s.hex, "destination": destination})
 
 
-def detach_frames(st: State) -> list[tuple[str, dict[str, Any]]]:
+def detach_frames(st: State, hit: list[ShipState] | None = None) -> list[tuple[str, dict[str, Any]]]:
     """Frames asking each side (IJN first) about ships damaged in this activation that may detach (6.4, 9.4).
 
     The lead's activation pushes these at the end of an activation sub-phase; ships not detached then stay.
+    ``hit`` is the list of ships damaged in the activation when the caller has it.
     """
     out: list[tuple[str, dict[str, Any]]] = []
-    hit = [s for s in st.ships.values() if s.damaged_this_activation]  # usually none: this runs every activation
+    if hit is None:
+        hit = [s for s in st.ships.values() if s.damaged_this_activation]  # usually none: this runs every activation
     for side in ("IJN", "USN"):
         ships = sorted(s.id for s in hit if s.side == side and may_detach(st, s.id))
         if ships:

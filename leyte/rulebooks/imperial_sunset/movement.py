@@ -469,10 +469,10 @@ def end_of_subphase(st: State, ctx: Context) -> None:
     from leyte.rulebooks.imperial_sunset import damage
 
     sweep_empty_tfs(st, ctx)
-    engine.push_many(st, damage.detach_frames(st) + [("sweep_tfs", {})])
-    for s in st.ships.values():
-        if s.damaged_this_activation:
-            s.damaged_this_activation = False
+    hit = [s for s in st.ships.values() if s.damaged_this_activation]  # one pass: usually there are none
+    engine.push_many(st, damage.detach_frames(st, hit) + [("sweep_tfs", {})])
+    for s in hit:
+        s.damaged_this_activation = False
 
 
 @engine.frame("sweep_tfs")
