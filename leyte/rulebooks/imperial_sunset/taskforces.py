@@ -11,6 +11,7 @@ changed in the Initial Phase loses one MP this turn. New units enter here too (3
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
@@ -120,14 +121,52 @@ def composition_refusal(st: State, side: str, fleet: str | None, ships: list[str
     return None
 
 
-def stack_refusal(st: State, side: str, hex_label: str, fleet: str | None, extra: int = 1) -> tuple[str, str] | None:
-    """5.5: would ``extra`` more friendly TFs in ``hex_label`` break stacking?"""
-    friends = st.tfs_at(hex_label, side)
+def stack_refusal(st: State, side: str, hex_label: str, fleet: str | None, extra: int = 1,
+                  friends: list[TFState] | None = None) -> tuple[str, str] | None:
+    """5.5: would ``extra`` more friendly TFs in ``hex_label`` break stacking?
+
+    ``friends`` is the side's TF markers (dummies too) in the hex, when the caller has them.
+    """
+    if friends is None:
+        friends = st.tfs_at(hex_label, side)
     if len(friends) + extra > data().mod("stack.friendly_tfs"):
         return "5.5", f"at most {data().mod('stack.friendly_tfs')} friendly TFs in one hex"
     if side == "USN" and fleet and any(t.fleet and t.fleet != fleet for t in friends):
         return "5.5", "Third and Seventh Fleet TFs may not stack together"
     return None
+
+
+_REORG_MEMO: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+
+
+def _tf_reorg_options(st: State, side: str, tf: TFState, unmoved: tuple[str, ...], partners: Sequence[TFState],
+                      may_split: bool, census: tuple[frozenset[str], frozenset[str]] | None,
+                      makeup_of: Callable[[str], Makeup]) -> tuple[Action, ...]:
+    """Transfers of ``tf``'s unmoved ships to the other TFs in its hex, and splits (5.1, 5.3.1, 5.5, 5.5.1).
+
+    A ship's own part in the composition rules is its make-up alone (fleet, fleet/light carrier, escort carrier),
+    so whether it may join a TF is asked once per (TF, kind of ship), not once per ship.
+    """
+    out: list[Action] = []
+    joins: dict[tuple[str, Makeup], bool] = {}
+    alone_ok: dict[Makeup, bool] = {}
+    for s in unmoved:
+        kind = _alone(s)
+        for other_tf in partners:
+            ok = joins.get((other_tf.id, kind))
+            if ok is None:
+                ok = joins[other_tf.id, kind] = composition_refusal(
+                    st, side, other_tf.fleet, makeup_of(other_tf.id).plus(s), exclude_tf=other_tf.id,
+                    census=census) is None
+            if ok:
+                out.append(_transfer_option(s, tf.name, other_tf.id, other_tf.name))
+        if may_split:
+            ok = alone_ok.get(kind)
+            if ok is None:
+                ok = alone_ok[kind] = composition_refusal(st, side, tf.fleet, kind, census=census) is None
+            if ok:
+                out.append(_split_option(s, tf.name))
+    return tuple(out)
 
 
 def _reorg_options(st: State, side: str) -> list[Action]:
@@ -144,11 +183,15 @@ def _reorg_options(st: State, side: str) -> list[Action]:
     live = {tf.id: live_ships(st, tf) for tf in tfs if not tf.dummy}
     census = carrier_census(st, live) if side == "USN" else None
     stacking: dict[tuple[str, str | None], bool] = {}  # (hex, fleet) -> may one more TF go there (5.5)
+    markers: dict[str | None, list[TFState]] = {}  # the side's markers by hex, dummies too (they count for 5.5)
+    for tf in tfs:
+        markers.setdefault(tf.hex, []).append(tf)
 
     def may_stack(hex_label: str, fleet: str | None) -> bool:
         ok = stacking.get((hex_label, fleet))
         if ok is None:
-            ok = stacking[hex_label, fleet] = stack_refusal(st, side, hex_label, fleet) is None
+            ok = stacking[hex_label, fleet] = stack_refusal(
+                st, side, hex_label, fleet, friends=markers.get(hex_label, [])) is None
         return ok
     makeup: dict[str, Makeup] = {}  # only TFs that share a hex with another need one
 
@@ -162,11 +205,6 @@ def _reorg_options(st: State, side: str) -> list[Action]:
     for tf in tfs:
         if not tf.dummy:
             by_hex.setdefault(tf.hex, []).append(tf)
-    # A ship's own part in 5.3.1/5.5/5.5.1 is its make-up alone (fleet, fleet/light carrier, escort carrier), so
-    # whether it may join a TF is asked once per (TF, kind of ship), not once per ship: this question lists every
-    # ship-and-TF pair in the hex and is the costliest of the Initial Phase.
-    joins: dict[tuple[str, Makeup], bool] = {}
-    alone_ok: dict[Makeup, bool] = {}
     for tf in tfs:
         if tf.dummy:
             continue
@@ -176,24 +214,18 @@ def _reorg_options(st: State, side: str) -> list[Action]:
         may_split = room and len(ships) > 1 and may_stack(tf.hex or "", tf.fleet)
         if not partners and not may_split:
             continue  # a TF alone in its hex that may not split offers nothing
-        for s in ships:
-            if s in moved:
-                continue
-            kind = _alone(s)
-            for other_tf in partners:
-                ok = joins.get((other_tf.id, kind))
-                if ok is None:
-                    ok = joins[other_tf.id, kind] = composition_refusal(
-                        st, side, other_tf.fleet, makeup_of(other_tf.id).plus(s), exclude_tf=other_tf.id,
-                        census=census) is None
-                if ok:
-                    opts.append(_transfer_option(s, tf.name, other_tf.id, other_tf.name))
-            if may_split:
-                ok = alone_ok.get(kind)
-                if ok is None:
-                    ok = alone_ok[kind] = composition_refusal(st, side, tf.fleet, kind, census=census) is None
-                if ok:
-                    opts.append(_split_option(s, tf.name))
+        # One TF's transfers and splits depend only on what is in this key, and a regrouping changes one hex at a
+        # time, so the other TFs' options come back from the last question unchanged.
+        unmoved = tuple(s for s in ships if s not in moved)
+        key = (side, tf.id, tf.name, unmoved, may_split, census,
+               tuple((o.id, o.name, o.fleet, tuple(live[o.id])) for o in partners))
+        mine = _REORG_MEMO.get(key)
+        if mine is None:
+            mine = _tf_reorg_options(st, side, tf, unmoved, partners, may_split, census, makeup_of)
+            if len(_REORG_MEMO) >= 4096:
+                _REORG_MEMO.clear()
+            _REORG_MEMO[key] = mine
+        opts += mine
     loose = [s for s in st.ships.values() if s.independent and s.side == side and s.id not in moved
              and not s.sunk and not s.exited and not s.in_port and s.hex is not None]
     for s in sorted(loose, key=lambda x: x.id):
