@@ -72,3 +72,24 @@ def test_changing_a_frame_field_counts_as_progress() -> None:
     st = _State(stack=[{"kind": "ask"}, {"kind": "step", "n": 0}])
     _advance(eng, st)
     assert st.stack == [{"kind": "ask"}]
+
+
+def test_options_are_shared_but_say_exactly_what_was_asked() -> None:
+    a = opt("move", "Move to 0101", to="0101")
+    assert opt("move", "Move to 0101", to="0101") is a  # built once (issue 7 speed)
+    assert opt("move", "Move to 0102", to="0102") != a
+    other_text = opt("move", "Go to 0101", to="0101")
+    assert other_text == a and other_text.text == "Go to 0101"  # same option, its own words
+    listed = opt("pick", "Pick", ships=["b", "a"])  # a list is frozen by the checked constructor, not memoised
+    assert listed["ships"] == ("b", "a") and listed.to_dict() == {"kind": "pick", "ships": ["b", "a"]}
+    with pytest.raises(LeyteError, match="action values"):
+        opt("pick", "Pick", ships={"a": 1})
+
+
+def test_the_option_memo_stays_bounded() -> None:
+    import leyte.core.flow as flow
+
+    for i in range(flow.MEMO_SIZE + 10):
+        opt("bound", f"Bound {i}", n=i)
+    assert len(flow._MEMO) <= flow.MEMO_SIZE
+    assert opt("bound", "Bound 3", n=3)["n"] == 3

@@ -112,3 +112,19 @@ def test_load_from_files(tmp_path) -> None:
     (tmp_path / "t.csv").write_text("column,roll,n\n-,1-3,5\n-,4-6,\n")
     with pytest.raises(ScenarioError, match=r"t.csv, row 3, field 'n'"):
         Table.load(tmp_path / "t.toml")
+
+
+def test_a_remembered_read_gives_the_same_cell_and_errors_are_never_remembered() -> None:
+    # lookup_label keeps the cells it has read (speed, issue 7): a second read must be the same cell, and a roll
+    # off an "error" edge must raise every time, not once.
+    t = Table.from_rows(META, rows())
+    first = [t.lookup(f, r) for f in (1, 4, 6, 9) for r in range(-3, 14)]
+    again = [t.lookup(f, r) for f in (1, 4, 6, 9) for r in range(-3, 14)]
+    assert again == first and all(a is b for a, b in zip(first, again))
+    fresh = Table.from_rows(META, rows())
+    assert [fresh.lookup(f, r) for f in (1, 4, 6, 9) for r in range(-3, 14)] == first
+    meta = dict(META, rolls={"below": "error", "above": "error"})
+    strict = Table.from_rows(meta, [r for r in rows() if r["roll"] in ("1-5", "6-9")])
+    for _ in range(2):
+        with pytest.raises(LeyteError, match="above the table"):
+            strict.lookup(3, 10)
