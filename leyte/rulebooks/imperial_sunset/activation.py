@@ -22,8 +22,8 @@ from leyte.rulebooks.imperial_sunset.common import (
     active_tfs,
     data,
     enemy_markers_at,
+    has_live_ships,
     is_day,
-    live_ships,
     marker_name,
     side_of_marker,
     tf_speed,
@@ -184,7 +184,7 @@ class ActivateTF:
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
         tf = st.tfs[fr["tf"]]
-        if fr["stage"] != "start" or (not tf.dummy and not live_ships(st, tf)):
+        if fr["stage"] != "start" or (not tf.dummy and not has_live_ships(st, tf)):
             # the TF left play (sunk, a dummy found out, exited) or asked to end: close the activation
             movement._finish(st, fr, ctx)
             return
@@ -198,7 +198,7 @@ class ActivateTF:
         tf = st.tfs[fr["tf"]]
         if fr["stage"] != "act" or fr.get("ending") or not tf.in_play:
             return None
-        if not tf.dummy and not live_ships(st, tf):
+        if not tf.dummy and not has_live_ships(st, tf):
             return None  # its last ship was sunk or left during the activation: it ends (run closes it)
         return movement.activation_decision(st, fr)
 
