@@ -106,9 +106,10 @@ def profile(bots: tuple[str, str], rows: int) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20, help="games per measurement (default 20)")
-    ap.add_argument("--repeat", type=int, default=3,
-                    help="one-core runs of the same games; the best and the median are shown (default 3: a shared "
-                         "machine's figures vary by a quarter from run to run)")
+    ap.add_argument("--repeat", type=int, default=5,
+                    help="one-core runs of the same games; the best and the median are shown (default 5: a shared "
+                         "machine's figures vary by a quarter or more from run to run, and the best run is the one "
+                         "least disturbed by its neighbours)")
     ap.add_argument("--profile-rows", type=int, default=18)
     args = ap.parse_args()
     print(f"Imperial Sunset, {SCENARIO} scenario; {os.cpu_count()} CPUs; Python {sys.version.split()[0]}")
