@@ -4,7 +4,9 @@ workers, the peak memory of one game, and a profile of where the time goes.
 Run: python benchmarks/speed.py [--games N] [--repeat N] [--profile-rows N]
 
 Figures only, never a pass/fail test (targets, from the issue: >= 10 random games/s and >= 20,000 decisions/s on
-one core; >= 1.8x with two workers). The profile shows the hot path so a fix can go where the time is.
+one core; >= 1.8x with two workers). The profile shows the hot path so a fix can go where the time is. Wall-clock
+figures on a shared machine drift from minute to minute; to compare two versions of the code, count instructions
+with benchmarks/instructions.py instead.
 """
 
 from __future__ import annotations
