@@ -11,6 +11,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
+from leyte.rulebooks.imperial_sunset import detection
 from leyte.rulebooks.imperial_sunset.common import data, live_ships
 from leyte.rulebooks.imperial_sunset.state import State, TFState
 
@@ -28,23 +29,24 @@ def _ready_ranges(st: State) -> dict[str, int]:
 
 
 def _own_tf(st: State, tf: TFState, ready: dict[str, int] | None = None) -> dict[str, Any]:
-    from leyte.rulebooks.imperial_sunset.detection import air_search_range
-
-    D = data()
     ready = _ready_ranges(st) if ready is None else ready
+    counters, ships = data().ships, st.ships  # bots ask for a view at every decision: look each ship up once
     return {
-        "air_search_range": 0 if tf.dummy else air_search_range(st, tf),  # 7.2, for range highlights
+        "air_search_range": 0 if tf.dummy else detection.air_search_range(st, tf),  # 7.2, for range highlights
         "strike_range": max((ready[s] for s in tf.ships if s in ready), default=0),  # 6.5.1: ready aircraft
         "id": tf.id, "name": tf.name, "side": tf.side, "hex": tf.hex, "dummy": tf.dummy, "fleet": tf.fleet,
         "detected": tf.detected, "activated": tf.activated, "moved": tf.moved, "mp_markers": tf.mp_markers,
-        "ships": [{"id": s, "name": D.ships[s].name, "type": D.ships[s].type, "hits": st.ships[s].hits,
-                   "capacity": D.ships[s].capacity, "torpedo_used": st.ships[s].torpedo_used}
+        "ships": [{"id": s, "name": (d := counters[s]).name, "type": d.type, "hits": (x := ships[s]).hits,
+                   "capacity": d.capacity, "torpedo_used": x.torpedo_used}
                   for s in live_ships(st, tf)],
     }
 
 
-def _enemy_tf(st: State, tf: TFState, viewer: str) -> dict[str, Any]:
-    report = st.flags.get("reports", {}).get(viewer, {}).get(tf.id)
+def _enemy_tf(st: State, tf: TFState, viewer: str, reports: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``reports`` is the viewer's contact reports by TF, when the caller has looked them up."""
+    if reports is None:
+        reports = st.flags.get("reports", {}).get(viewer, {})
+    report = reports.get(tf.id)
     return {"id": tf.id, "side": tf.side, "hex": tf.hex, "detected": tf.detected, "activated": tf.activated,
             "moved": tf.moved, "last_report": report}
 
@@ -64,7 +66,8 @@ def view(st: State, player: str | None) -> dict[str, Any]:
     ready = _ready_ranges(st)
     in_play = sorted((t for t in st.tfs.values() if t.in_play), key=attrgetter("id"))
     own_tfs = [_own_tf(st, t, ready) for t in in_play if t.side == player]
-    enemy_tfs = [_enemy_tf(st, t, player) for t in in_play if t.side == enemy]
+    reports = st.flags.get("reports", {}).get(player, {})
+    enemy_tfs = [_enemy_tf(st, t, player, reports) for t in in_play if t.side == enemy]
     own_ind, enemy_ind = [], []
     for s in sorted((x for x in st.ships.values() if x.independent and not x.sunk and not x.exited),
                     key=attrgetter("id")):
@@ -92,7 +95,7 @@ def view(st: State, player: str | None) -> dict[str, Any]:
         "sonar": [{"hex": s["hex"]} for s in st.sonar],
         "pt_hex": st.pt_hex,
         "pool_size": len(st.pool),
-        "own_losses": sorted(s.id for s in st.ships.values() if s.side == player and s.sunk),
+        "own_losses": sorted(s.id for s in st.ships.values() if s.sunk and s.side == player),
         "secret": {k: v for k, v in st.secret.items() if _secret_owner(k) == player},
         "vp_awards": [a for a in st.vp],
         "battle": _battle(st, player),
