@@ -1,6 +1,6 @@
 """The speed caches behind the option lists (issue 7) never change what a question offers.
 
-Options, reorganisation lists per TF, display moves and table reads are remembered between questions. Here a
+Options (in the core memo and in the rules' per-kind caches) and table reads are remembered between questions. Here a
 random game is played and, at many of its decisions, the same question is asked again of a fresh copy of the
 position with every remembered list forgotten: the options must come out the same, in the same order, with the
 same words.
@@ -11,12 +11,14 @@ from __future__ import annotations
 import leyte
 import leyte.core.flow as flow
 from leyte.bots import RandomBot
-from leyte.rulebooks.imperial_sunset import taskforces
+from leyte.rulebooks.imperial_sunset import air, surface, taskforces
 
 
 def _forget() -> None:
     flow._MEMO.clear()
-    taskforces._REORG_MEMO.clear()
+    for cached in (taskforces._transfer_option, taskforces._split_option, surface._area_option, surface._gun_option,
+                   air._strike_option, air._cap_other_option, air._compose_option):
+        cached.cache_clear()
 
 
 def _listed(d: leyte.Decision) -> list[tuple[str, tuple, str]]:

@@ -26,8 +26,9 @@ from leyte.core.dice import Modifier
 from leyte.core.errors import IllegalAction, NotYetImplemented
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import damage
-from leyte.rulebooks.imperial_sunset.common import data, dist
+from leyte.rulebooks.imperial_sunset.common import counters_of, data, dist
 from leyte.rulebooks.imperial_sunset.damage import number
+from leyte.rulebooks.imperial_sunset.data import CARRIER_TYPES
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop, push
 from leyte.rulebooks.imperial_sunset.state import AirState, State, TFState, other
 
@@ -219,7 +220,7 @@ def _tf_units(st: State, tf: TFState, boxes: tuple[str, ...] = ("ready",),
     if by_parent is not None:
         groups = by_parent
     else:
-        flattops = _carrier_ids()
+        flattops = counters_of(CARRIER_TYPES)  # most TFs hold none: they skip the damage-track look-up (9.1)
         carriers = {sid for sid in tf.ships if sid in flattops and damage.air_ops(st, sid)}
         if not carriers:
             return []
@@ -234,12 +235,6 @@ def _tf_units(st: State, tf: TFState, boxes: tuple[str, ...] = ("ready",),
         if units and damage.air_ops(st, sid):
             out += [aid for aid in units if st.air[aid].box in boxes]
     return out
-
-
-@cache
-def _carrier_ids() -> frozenset[str]:
-    """Every carrier counter: most TFs hold none, and this spares them the damage-track look-up (9.1)."""
-    return frozenset(sid for sid, d in data().ships.items() if d.carrier)
 
 
 def _units_by_parent(st: State) -> dict[str, list[str]]:

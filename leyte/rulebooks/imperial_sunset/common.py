@@ -34,6 +34,12 @@ def sea_labels() -> tuple[str, ...]:
 
 
 @cache
+def counters_of(types: frozenset[str]) -> frozenset[str]:
+    """The ids of every ship counter of these types: static data, so worked out once per set of types."""
+    return frozenset(sid for sid, d in data().ships.items() if d.type in types)
+
+
+@cache
 def _hex_option_table(kind: str, text: str) -> dict[str, Action]:
     return {}
 

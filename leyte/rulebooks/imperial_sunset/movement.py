@@ -287,15 +287,7 @@ def battle_possible(st: State, tf: TFState, fr: dict[str, Any]) -> bool:
 
 def sweep_empty_tfs(st: State, ctx: Context) -> None:
     """A real TF whose ships are all sunk, detached or gone leaves play (5.1)."""
-    ships = st.ships
-    empty = []
-    for tf in st.tfs.values():  # runs after every activation: a plain loop that stops at the first ship afloat
-        if tf.in_play and not tf.dummy:
-            for s in tf.ships:
-                if not ships[s].sunk and not ships[s].exited:
-                    break
-            else:
-                empty.append(tf)
+    empty = [tf for tf in st.tfs.values() if tf.in_play and not tf.dummy and not has_live_ships(st, tf)]
     for tf in sorted(empty, key=lambda t: t.id):
         tf.in_play = False
         ctx.emit("5.1", f"TF {tf.id} has no ships left and is removed", kind="tf_removed", data={"tf": tf.id})

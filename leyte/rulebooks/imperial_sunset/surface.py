@@ -308,10 +308,6 @@ def _gun_option(kind: str, sid: str, target: str, label: str, rng: int) -> Actio
     return opt(kind, f"{damage.ship_name(sid)} {verb} {label} (range {rng})", ship=sid, target=target)
 
 
-# (frame, question) of the last decide() that asked nothing: see SurfaceBattle.decide
-_UNASKED: list[Any] = [None, None]
-
-
 @frame("surface_battle")
 class SurfaceBattle:
     """One surface battle from deployment to the end-of-battle placement (8.3)."""
@@ -404,11 +400,7 @@ class SurfaceBattle:
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
         q = SurfaceBattle._question(st, fr)
         if q is None or len(q[4]) < 2:
-            # The engine runs the frame straight after a decide that asks nothing; run() takes this answer
-            # instead of working the same question out again.
-            _UNASKED[:] = (fr, q)
             return None
-        _UNASKED[:] = (None, None)
         return ask(*q)
 
     @staticmethod
@@ -478,10 +470,7 @@ class SurfaceBattle:
 
     @staticmethod
     def run(st: State, bf: dict[str, Any], ctx: Context) -> None:
-        pending, q = _UNASKED
-        _UNASKED[:] = (None, None)
-        if pending is not bf:
-            q = SurfaceBattle._question(st, bf)
+        q = SurfaceBattle._question(st, bf)
         if q is not None and len(q[4]) == 1:
             SurfaceBattle.act(st, bf, q[4][0], ctx)
             return

@@ -11,16 +11,18 @@ changed in the Initial Phase loses one MP this turn. New units enter here too (3
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import engine
-from leyte.rulebooks.imperial_sunset.common import active_tfs, data, hex_options, live_ships, sea_labels
+from leyte.rulebooks.imperial_sunset.common import active_tfs, counters_of, data, hex_options, live_ships, sea_labels
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.rulebooks.imperial_sunset.state import State, TFState
+
+BIG_CARRIERS = frozenset({"CV", "CVL"})  # 5.5.1 counts fleet and light carriers together, escort carriers apart
+ESCORT_CARRIERS = frozenset({"CVE"})
 
 
 def tf_count(st: State, side: str) -> int:
@@ -46,7 +48,7 @@ def carrier_census(st: State, live: dict[str, list[str]] | None = None) -> tuple
     cve: set[str] = set()
     if live is None:
         live = {t.id: live_ships(st, t) for t in active_tfs(st, "USN") if not t.dummy}
-    big_ids, cve_ids = _carrier_ids()
+    big_ids, cve_ids = counters_of(BIG_CARRIERS), counters_of(ESCORT_CARRIERS)
     for tid, ships in live.items():
         for s in ships:
             if s in big_ids:
@@ -54,14 +56,6 @@ def carrier_census(st: State, live: dict[str, list[str]] | None = None) -> tuple
             elif s in cve_ids:
                 cve.add(tid)
     return frozenset(big), frozenset(cve)
-
-
-@cache
-def _carrier_ids() -> tuple[frozenset[str], frozenset[str]]:
-    """The fleet/light carrier counters and the escort carrier counters (5.5.1 counts the TFs holding each)."""
-    D = data()
-    return (frozenset(s for s, d in D.ships.items() if d.type in ("CV", "CVL")),
-            frozenset(s for s, d in D.ships.items() if d.type == "CVE"))
 
 
 class Makeup(NamedTuple):
@@ -77,12 +71,12 @@ class Makeup(NamedTuple):
         D = data()
         types = [D.ships[s].type for s in ships]
         return cls(len(ships), frozenset(f for s in ships if (f := D.ships[s].fleet)),
-                   sum(1 for t in types if t in ("CV", "CVL")), types.count("CVE"))
+                   sum(1 for t in types if t in BIG_CARRIERS), types.count("CVE"))
 
     def plus(self, sid: str) -> Makeup:
         d = data().ships[sid]
         return Makeup(self.units + 1, self.fleets | {d.fleet} if d.fleet else self.fleets,
-                      self.big + (d.type in ("CV", "CVL")), self.cve + (d.type == "CVE"))
+                      self.big + (d.type in BIG_CARRIERS), self.cve + (d.type == "CVE"))
 
 
 @cache
@@ -136,39 +130,6 @@ def stack_refusal(st: State, side: str, hex_label: str, fleet: str | None, extra
     return None
 
 
-_REORG_MEMO: dict[tuple[Any, ...], tuple[Action, ...]] = {}
-
-
-def _tf_reorg_options(st: State, side: str, tf: TFState, unmoved: tuple[str, ...], partners: Sequence[TFState],
-                      may_split: bool, census: tuple[frozenset[str], frozenset[str]] | None,
-                      makeup_of: Callable[[str], Makeup]) -> tuple[Action, ...]:
-    """Transfers of ``tf``'s unmoved ships to the other TFs in its hex, and splits (5.1, 5.3.1, 5.5, 5.5.1).
-
-    A ship's own part in the composition rules is its make-up alone (fleet, fleet/light carrier, escort carrier),
-    so whether it may join a TF is asked once per (TF, kind of ship), not once per ship.
-    """
-    out: list[Action] = []
-    joins: dict[tuple[str, Makeup], bool] = {}
-    alone_ok: dict[Makeup, bool] = {}
-    for s in unmoved:
-        kind = _alone(s)
-        for other_tf in partners:
-            ok = joins.get((other_tf.id, kind))
-            if ok is None:
-                ok = joins[other_tf.id, kind] = composition_refusal(
-                    st, side, other_tf.fleet, makeup_of(other_tf.id).plus(s), exclude_tf=other_tf.id,
-                    census=census) is None
-            if ok:
-                out.append(_transfer_option(s, tf.name, other_tf.id, other_tf.name))
-        if may_split:
-            ok = alone_ok.get(kind)
-            if ok is None:
-                ok = alone_ok[kind] = composition_refusal(st, side, tf.fleet, kind, census=census) is None
-            if ok:
-                out.append(_split_option(s, tf.name))
-    return tuple(out)
-
-
 def _reorg_options(st: State, side: str) -> list[Action]:
     D = data()
     opts: list[Action] = []
@@ -182,10 +143,13 @@ def _reorg_options(st: State, side: str) -> list[Action]:
             opts.append(opt("dummy_remove", f"Remove dummy TF {tf.id} in {tf.hex}", tf=tf.id))
     live = {tf.id: live_ships(st, tf) for tf in tfs if not tf.dummy}
     census = carrier_census(st, live) if side == "USN" else None
-    stacking: dict[tuple[str, str | None], bool] = {}  # (hex, fleet) -> may one more TF go there (5.5)
     markers: dict[str | None, list[TFState]] = {}  # the side's markers by hex, dummies too (they count for 5.5)
+    by_hex: dict[str | None, list[TFState]] = {}  # the real TFs by hex (ships change TF only within a hex)
     for tf in tfs:
         markers.setdefault(tf.hex, []).append(tf)
+        if not tf.dummy:
+            by_hex.setdefault(tf.hex, []).append(tf)
+    stacking: dict[tuple[str, str | None], bool] = {}  # (hex, fleet) -> may one more TF go there (5.5)
 
     def may_stack(hex_label: str, fleet: str | None) -> bool:
         ok = stacking.get((hex_label, fleet))
@@ -193,6 +157,7 @@ def _reorg_options(st: State, side: str) -> list[Action]:
             ok = stacking[hex_label, fleet] = stack_refusal(
                 st, side, hex_label, fleet, friends=markers.get(hex_label, [])) is None
         return ok
+
     makeup: dict[str, Makeup] = {}  # only TFs that share a hex with another need one
 
     def makeup_of(tid: str) -> Makeup:
@@ -201,10 +166,11 @@ def _reorg_options(st: State, side: str) -> list[Action]:
             m = makeup[tid] = Makeup.of(live[tid])
         return m
 
-    by_hex: dict[str | None, list[TFState]] = {}
-    for tf in tfs:
-        if not tf.dummy:
-            by_hex.setdefault(tf.hex, []).append(tf)
+    # A ship's own part in 5.3.1/5.5/5.5.1 is its make-up alone (fleet, fleet/light carrier, escort carrier), so
+    # whether it may join a TF is asked once per (TF, kind of ship), not once per ship: this question lists every
+    # ship-and-TF pair in the hex and is the costliest of the Initial Phase.
+    joins: dict[tuple[str, Makeup], bool] = {}
+    alone_ok: dict[Makeup, bool] = {}
     for tf in tfs:
         if tf.dummy:
             continue
@@ -214,18 +180,24 @@ def _reorg_options(st: State, side: str) -> list[Action]:
         may_split = room and len(ships) > 1 and may_stack(tf.hex or "", tf.fleet)
         if not partners and not may_split:
             continue  # a TF alone in its hex that may not split offers nothing
-        # One TF's transfers and splits depend only on what is in this key, and a regrouping changes one hex at a
-        # time, so the other TFs' options come back from the last question unchanged.
-        unmoved = tuple(s for s in ships if s not in moved)
-        key = (side, tf.id, tf.name, unmoved, may_split, census,
-               tuple((o.id, o.name, o.fleet, tuple(live[o.id])) for o in partners))
-        mine = _REORG_MEMO.get(key)
-        if mine is None:
-            mine = _tf_reorg_options(st, side, tf, unmoved, partners, may_split, census, makeup_of)
-            if len(_REORG_MEMO) >= 4096:
-                _REORG_MEMO.clear()
-            _REORG_MEMO[key] = mine
-        opts += mine
+        for s in ships:
+            if s in moved:
+                continue
+            kind = _alone(s)
+            for other_tf in partners:
+                ok = joins.get((other_tf.id, kind))
+                if ok is None:
+                    ok = joins[other_tf.id, kind] = composition_refusal(
+                        st, side, other_tf.fleet, makeup_of(other_tf.id).plus(s), exclude_tf=other_tf.id,
+                        census=census) is None
+                if ok:
+                    opts.append(_transfer_option(s, tf.name, other_tf.id, other_tf.name))
+            if may_split:
+                ok = alone_ok.get(kind)
+                if ok is None:
+                    ok = alone_ok[kind] = composition_refusal(st, side, tf.fleet, kind, census=census) is None
+                if ok:
+                    opts.append(_split_option(s, tf.name))
     loose = [s for s in st.ships.values() if s.independent and s.side == side and s.id not in moved
              and not s.sunk and not s.exited and not s.in_port and s.hex is not None]
     for s in sorted(loose, key=lambda x: x.id):
