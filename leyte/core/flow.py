@@ -17,7 +17,7 @@ saved). Each game has its own engine, so frame names never collide between games
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from leyte.core.errors import IllegalAction, LeyteError
@@ -138,11 +138,15 @@ class FrameEngine:
         return h.refuse(st, fr, action) if hasattr(h, "refuse") else None
 
 
-def ask(player: str, kind: str, prompt: str, rule: str, options: Sequence[Action]) -> Decision:
-    """Build a Decision, refusing an empty option list (an engine bug, not a user error)."""
+def ask(player: str, kind: str, prompt: str, rule: str, options: Sequence[Action],
+        data: Mapping[str, Any] | None = None) -> Decision:
+    """Build a Decision, refusing an empty option list (an engine bug, not a user error).
+
+    ``data`` carries the facts the prompt states (the unit, its hex, MP left, ...) for bots and front ends.
+    """
     if not options:
         raise LeyteError(f"decision {kind} ({rule}) has no legal option")
-    return Decision(player, kind, prompt, rule, tuple(options))
+    return Decision(player, kind, prompt, rule, tuple(options), dict(data) if data else {})
 
 
 _MEMO: dict[tuple[Any, ...], Action] = {}

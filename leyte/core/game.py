@@ -140,13 +140,19 @@ def _default_text(kind: str, params: tuple[tuple[str, Any], ...]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """Who must decide what now: the player, a kind, a short prompt, the rule case and the legal options."""
+    """Who must decide what now: the player, a kind, a short prompt, the rule case and the legal options.
+
+    ``data`` holds, as JSON-ready values, the facts the prompt states in words (the unit deciding, its hex, the MP
+    it has left, a range, the dice to be thrown...). Bots and front ends read ``data``, never the prompt, so
+    rewording a prompt changes nothing a program does. It holds only what the deciding player may know.
+    """
 
     player: str
     kind: str
     prompt: str
     rule: str
     options: tuple[Action, ...]
+    data: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -154,6 +160,7 @@ class Decision:
             "kind": self.kind,
             "prompt": self.prompt,
             "rule": self.rule,
+            "data": dict(self.data),
             "options": [o.to_dict() | {"text": o.text} for o in self.options],
         }
 
@@ -298,6 +305,30 @@ class Game:
     @property
     def players(self) -> tuple[str, ...]:
         return self.rules.players
+
+    @property
+    def sides(self) -> dict[str, str]:
+        """Player -> the side it plays on. Several players may share a side (two Allied fleet commanders who may
+        not confer); by default each player is a side of its own."""
+        declared = getattr(self.rules, "sides", None) or {}
+        return {p: declared.get(p, p) for p in self.players}
+
+    @property
+    def face(self) -> Any:
+        """What the front ends draw for this game (``leyte.core.face.Face``); a default face if it brings none."""
+        from leyte.core import registry
+
+        try:
+            if registry.get(self.id) is self.rules:
+                return registry.face(self.id)
+        except LeyteError:
+            pass
+        cached = self.__dict__.get("_face")
+        if cached is None:
+            from leyte.core.face import DefaultFace
+
+            cached = self.__dict__["_face"] = DefaultFace(self.rules)
+        return cached
 
     @property
     def decision(self) -> Decision | None:

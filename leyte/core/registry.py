@@ -1,28 +1,123 @@
-"""Game id -> rules package. Packages are imported only when a game is asked for, so ``import leyte`` stays light."""
+"""The registered games. Core lists none: each game package announces itself under the ``leyte.games`` entry point
+group (as pytest finds its plugins), so a game installed by ``pip`` appears in ``leyte.games()``.
+
+An entry point's name is the game id and its value names a ``GamePlugin`` (``"pkg.module:PLUGIN"``). Nothing is
+imported until a game is asked for, so ``import leyte`` stays light. ``register`` adds a plugin at run time (tests,
+a notebook trying out a home-made game).
+"""
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import metadata
 from typing import Any
 
 from leyte.core.errors import LeyteError
 
-# id -> module path; the module exposes RULES (a leyte.core.game.Rules).
-_GAMES: dict[str, str] = {
-    "imperial-sunset": "leyte.rulebooks.imperial_sunset",
-    "samar": "leyte.rulebooks.samar",
-}
-_LOADED: dict[str, Any] = {}
+__all__ = ["GamePlugin", "game_ids", "get", "plugin", "register", "unregister", "GROUP"]
+
+GROUP = "leyte.games"
+
+# A bot factory: (side, seed) -> a bot with ``choose(view, decision)``.
+BotFactory = Callable[[str, int], Any]
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """What a game package exports: its rules, its face and its bots.
+
+    ``face`` is a class (or any callable) taking the rules object; ``bots`` maps a bot name ("heuristic") to a
+    factory ``(side, seed) -> bot``. The random bot is offered for every game by ``leyte.bots``.
+    """
+
+    id: str
+    rules: Any
+    face: Callable[[Any], Any] | None = None
+    bots: Mapping[str, BotFactory] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if getattr(self.rules, "id", self.id) != self.id:
+            raise LeyteError(f"plugin {self.id!r} carries the rules of {self.rules.id!r}")
+
+
+_EXTRA: dict[str, GamePlugin | str] = {}  # registered at run time: a plugin, or "module:attr" to load on demand
+_LOADED: dict[str, GamePlugin] = {}
+_FACES: dict[str, Any] = {}
+
+
+def _entry_points() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for ep in metadata.entry_points(group=GROUP):
+        found.setdefault(ep.name, ep.value)
+    return found
+
+
+def _sources() -> dict[str, GamePlugin | str]:
+    return {**_entry_points(), **_EXTRA}
 
 
 def game_ids() -> list[str]:
-    return list(_GAMES)
+    """Every registered game id, sorted."""
+    return sorted(_sources())
+
+
+def plugin(game: str) -> GamePlugin:
+    """The plugin of a game id; a clear error naming the known ids otherwise."""
+    if game in _LOADED:
+        return _LOADED[game]
+    src = _sources().get(game) if isinstance(game, str) else None
+    if src is None:
+        raise LeyteError(f"unknown game {game!r}; known games: {', '.join(game_ids()) or 'none installed'}")
+    if isinstance(src, str):
+        import importlib
+
+        mod, _, attr = src.partition(":")
+        try:
+            obj = getattr(importlib.import_module(mod), attr or "PLUGIN")
+        except (ImportError, AttributeError) as e:
+            raise LeyteError(f"game {game!r} is registered as {src!r}, which cannot be loaded: {e}") from None
+    else:
+        obj = src
+    if not isinstance(obj, GamePlugin) or obj.id != game:
+        raise LeyteError(f"game {game!r} is registered as {src!r}, which is not that game's GamePlugin")
+    _LOADED[game] = obj
+    return obj
 
 
 def get(game: str) -> Any:
-    """The rules object of a game id; a clear error naming the known ids otherwise."""
-    if not isinstance(game, str) or game not in _GAMES:
-        raise LeyteError(f"unknown game {game!r}; known games: {', '.join(_GAMES)}")
-    if game not in _LOADED:
-        _LOADED[game] = importlib.import_module(_GAMES[game]).RULES
-    return _LOADED[game]
+    """The rules object of a game id (what ``Game`` drives)."""
+    return plugin(game).rules
+
+
+def face(game: str) -> Any:
+    """The game's face (built once): a ``leyte.core.face.Face``; a ``DefaultFace`` if the game brings none."""
+    if game not in _FACES:
+        p = plugin(game)
+        if p.face is None:
+            from leyte.core.face import DefaultFace
+
+            _FACES[game] = DefaultFace(p.rules)
+        else:
+            _FACES[game] = p.face(p.rules)
+    return _FACES[game]
+
+
+def register(p: GamePlugin | str, game: str | None = None) -> None:
+    """Add a game at run time: a ``GamePlugin``, or ``"module:attr"`` with its ``game`` id (loaded when asked)."""
+    if isinstance(p, GamePlugin):
+        gid = p.id
+    elif isinstance(p, str) and game:
+        gid = game
+    else:
+        raise LeyteError("register takes a GamePlugin, or a 'module:attr' string and the game id")
+    _EXTRA[gid] = p
+    _LOADED.pop(gid, None)
+    _FACES.pop(gid, None)
+
+
+def unregister(game: str) -> None:
+    """Take back a game registered at run time (tests clean up after themselves)."""
+    _EXTRA.pop(game, None)
+    _LOADED.pop(game, None)
+    _FACES.pop(game, None)

@@ -1,0 +1,235 @@
+"""A game's *face*: what the front ends should draw for it, given as plain data and never as drawing code.
+
+The front ends (``leyte.render``, ``leyte.jupyter``, the CLI and ``simulate``) know no game. Everything that
+depends on a game's view schema — where its pieces are, what a counter says, which hex an option points at, which
+rings and lines to outline, what the status line and the unit cards say, what one finished game's summary row
+holds, each player's name and colour — comes from the game's ``Face`` (Mesa's portrayal functions are the model).
+
+A face reads only what it is given: a player's view (``Game.view(player)``, already filtered by the rules) and the
+decision's options, so it can never show a player something the view does not hold.
+
+``DefaultFace`` reads any view that lists its pieces with a ``hex`` key, so a new game shows its map on day one;
+a game subclasses it and overrides what its own view schema says better.
+
+Markers are dicts with these keys (front ends rely on them; games may add their own, e.g. ``facing``, ``count``):
+
+- ``kind``: what the piece is ("unit", "tf", "ship", "smoke", ...), ``id`` (unique on the map), ``hex`` (label);
+- ``side``: the player who owns it, or None when the viewer cannot know;
+- ``label``: the short counter text; ``title``: the hover text;
+- ``detected``, ``moved``, ``dummy`` (None when the viewer cannot know), ``damaged``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["PlayerStyle", "Face", "DefaultFace", "PALETTE", "option_dict"]
+
+Marker = dict[str, Any]
+
+# Distinct, colour-blind-friendly colours (Okabe-Ito, darkened for white text) and their light tints.
+PALETTE: tuple[tuple[str, str], ...] = (
+    ("#c0392b", "#f2b8b0"),
+    ("#1f4e99", "#a9c2ea"),
+    ("#1e7b4f", "#b5e0c8"),
+    ("#8e44ad", "#dcc4e8"),
+    ("#b9770e", "#f5d9a8"),
+    ("#117a8b", "#b0e0e8"),
+)
+
+_MARKER_DEFAULTS: dict[str, Any] = {
+    "kind": "unit", "side": None, "label": "", "title": "", "detected": None, "moved": False, "dummy": None,
+    "damaged": False,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStyle:
+    """How a player is shown: its id in the rules, a readable name, a counter colour and a light tint, and the side
+    it plays on (several players may share a side, e.g. two Allied fleet commanders)."""
+
+    id: str
+    name: str
+    colour: str
+    light: str
+    side: str
+
+
+def option_dict(o: Any) -> Mapping[str, Any]:
+    """An option as a dict whatever it arrived as (an ``Action`` or the dict form a view carries)."""
+    return o.to_dict() if hasattr(o, "to_dict") else o
+
+
+class Face:
+    """The base of every game's face. Subclasses override what their view schema needs; see ``DefaultFace``."""
+
+    #: option parameters whose value is a hex label, and those whose value names a piece that has a hex
+    hex_params: tuple[str, ...] = ("to", "hex")
+    unit_params: tuple[str, ...] = ("target", "unit", "piece")
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+
+    # -- who plays -------------------------------------------------------------------------------------------------
+
+    def players(self) -> list[PlayerStyle]:
+        """Each player's name, colour and side, in the rules' player order."""
+        sides = getattr(self.rules, "sides", None) or {}
+        return [
+            PlayerStyle(p, p, PALETTE[i % len(PALETTE)][0], PALETTE[i % len(PALETTE)][1], sides.get(p, p))
+            for i, p in enumerate(self.rules.players)
+        ]
+
+    def player(self, player: str | None) -> PlayerStyle | None:
+        return next((p for p in self.players() if p.id == player), None)
+
+    def colour(self, player: str | None, light: bool = False) -> str:
+        """A player's counter colour (grey for a piece whose owner the viewer cannot know)."""
+        p = self.player(player)
+        if p is None:
+            return "#9e9e9e" if light else "#555555"
+        return p.light if light else p.colour
+
+    def viewers(self) -> list[str]:
+        """Whose eyes a front end may look through: each player, then the umpire (who sees everything)."""
+        return [*self.rules.players, "umpire"]
+
+    # -- the map ---------------------------------------------------------------------------------------------------
+
+    def map(self) -> Any:
+        """The game's ``HexMap``."""
+        return self.rules.data().map
+
+    def markers(self, view: Mapping[str, Any]) -> list[Marker]:
+        """The pieces to draw for a view; see the module docstring for the keys."""
+        raise NotImplementedError
+
+    def option_targets(self, options: Iterable[Any], view: Mapping[str, Any]) -> dict[int, list[str]]:
+        """For each option (by index) the hexes it points at; options that point at no hex are left out.
+
+        The default reads ``hex_params`` as hex labels (only real labels of the map count) and ``unit_params`` as
+        ids of pieces the view places on the map.
+        """
+        on_map = self._labels()
+        where = {m["id"]: m["hex"] for m in self.markers(view) if m.get("hex")}
+        out: dict[int, list[str]] = {}
+        for i, o in enumerate(options):
+            d = option_dict(o)
+            hexes: list[str] = []
+            for k in self.hex_params:
+                v = d.get(k)
+                if isinstance(v, str) and v in on_map and v not in hexes:
+                    hexes.append(v)
+            for k in self.unit_params:
+                v = d.get(k)
+                if isinstance(v, str) and v in where and where[v] not in hexes:
+                    hexes.append(where[v])
+            if hexes:
+                out[i] = hexes
+        return out
+
+    def overlays(self, view: Mapping[str, Any], decision: Any) -> dict[str, list[str]]:
+        """Named sets of hexes to outline for the decision at hand: range rings, arcs, lines of sight.
+
+        A key names what the set is ("search", "strike", "broadside", "los:<target>"); the front end picks a colour
+        per key and shows the key in its legend.
+        """
+        return {}
+
+    def focus(self, view: Mapping[str, Any], decision: Any) -> str | None:
+        """The hex the decision at hand is about (the front end centres there), or None."""
+        return None
+
+    # -- words -----------------------------------------------------------------------------------------------------
+
+    def status(self, view: Mapping[str, Any]) -> str:
+        """When we are in the game: turn, date or time, phase (the front end adds whose decision it is)."""
+        bits = [f"Turn {view.get('turn')}"] if view.get("turn") is not None else []
+        for k in ("date", "time", "phase"):
+            if view.get(k):
+                bits.append(str(view[k]))
+        return " · ".join(bits)
+
+    def result_text(self, result: Mapping[str, Any] | None) -> str:
+        """The outcome in a few words, for the status line and the terminal."""
+        if not result:
+            return ""
+        bits = [str(result[k]) for k in ("winner", "level") if result.get(k)]
+        return " — ".join(dict.fromkeys(bits))
+
+    def cards(self, view: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """Unit cards: ``{"id", "title", "side", "lines": [str, ...]}``, one per piece the view shows."""
+        return [
+            {"id": m["id"], "title": m.get("title") or m["id"], "side": m.get("side"), "lines": []}
+            for m in self.markers(view)
+        ]
+
+    # -- batch play ------------------------------------------------------------------------------------------------
+
+    def summary_row(self, game: Any) -> dict[str, Any]:
+        """One row of scalar columns for a finished game, for ``leyte simulate`` (seed and timing are added)."""
+        res = game.result or {}
+        row: dict[str, Any] = {k: res.get(k) for k in ("winner", "level", "turn")}
+        for k, v in sorted(res.items()):
+            if k not in row and (v is None or isinstance(v, (str, int, float, bool))):
+                row[k] = v
+        points = res.get("points")
+        if isinstance(points, Mapping):
+            for p, v in sorted(points.items()):
+                total = v.get("total") if isinstance(v, Mapping) else v
+                if isinstance(total, (int, float)):
+                    row[f"points_{p}"] = total
+        return row
+
+    def summary_text(self, rows: Sequence[Mapping[str, Any]]) -> list[str]:
+        """Extra lines of the ``leyte simulate`` summary that only this game can word (none by default)."""
+        return []
+
+    # -- helpers ---------------------------------------------------------------------------------------------------
+
+    def _labels(self) -> set[str]:
+        cached = self.__dict__.get("_label_set")
+        if cached is None:
+            m = self.map()
+            cached = self.__dict__["_label_set"] = {m.label(h) for h in m.hexes}
+        return cached
+
+
+class DefaultFace(Face):
+    """A face for any game whose view lists its pieces with a ``hex`` key.
+
+    It looks through the view's top-level lists and dicts (``units``, ``ships``, ``pieces``, ...) for entries that
+    are dicts with a ``hex`` on the map, and draws each as a counter in its ``side`` (or ``player``) colour with its
+    ``name`` or ``id`` as hover text. Crude, but a new game's map shows its pieces from the first commit.
+    """
+
+    def markers(self, view: Mapping[str, Any]) -> list[Marker]:
+        on_map = self._labels()
+        out: list[Marker] = []
+        seen: set[str] = set()
+        for key, val in view.items():
+            if key in ("decision", "log"):
+                continue
+            entries = val.values() if isinstance(val, Mapping) else val if isinstance(val, list) else ()
+            for e in entries:
+                if not isinstance(e, Mapping) or e.get("hex") not in on_map:
+                    continue
+                mid = str(e.get("id", f"{key}-{len(out)}"))
+                if mid in seen:
+                    continue
+                seen.add(mid)
+                owner = e.get("side", e.get("player"))
+                out.append({
+                    **_MARKER_DEFAULTS,
+                    "kind": str(e.get("kind", key.rstrip("s") or "unit")),
+                    "id": mid,
+                    "hex": e["hex"],
+                    "side": owner if owner in self.rules.players else None,
+                    "label": str(e.get("label", e.get("type", mid)))[:4],
+                    "title": str(e.get("name", mid)),
+                    "detected": e.get("detected"),
+                    "damaged": bool(e.get("hits") or e.get("damaged")),
+                })
+        return out
