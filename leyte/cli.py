@@ -51,7 +51,7 @@ def _write(path: str, text: str) -> None:
 def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
     for g in leyte.games():
         r = leyte.core.registry.get(g)
-        out.write(f"{g}\t{r.name}\tscenarios: {', '.join(r.scenario_ids())}\n")
+        out.write(f"{g}\t{r.name}\tscenarios: {', '.join(r.scenario_ids())}\tplayers: {', '.join(r.players)}\n")
     return 0
 
 
@@ -96,8 +96,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -
         seen = len(log)
         d = g.decision
         if d is None:
-            res = g.result or {}
-            out.write(f"\nGame over: {res.get('level')} (USN net {res.get('net_usn')})\n")
+            out.write(f"\nGame over: {g.face.result_text(g.result)}\n")
             return 0
         if d.player != side:
             bot = bots[d.player]
@@ -157,32 +156,30 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             frame.to_csv(args.out, index=False)
         except OSError as e:
             raise CliError(f"cannot write {args.out}: {e.strerror or e}") from None
-    out.write(summary_text(frame) + "\n")
+    out.write(summary_text(frame, args.game) + "\n")
     return 0
 
 
-def summary_text(frame: Any) -> str:
-    """The summary table of a simulation: victory levels, net VP mean and spread, losses by ship type, turns."""
+def summary_text(frame: Any, game: str | None = None) -> str:
+    """The summary table of a simulation: victory levels, turns, losses by type, whatever the game's face adds
+    (``Face.summary_text``: e.g. a net VP spread), errors and speed."""
     n = len(frame)
     lines = [f"{n} games"]
     if "level" in frame:
         lines.append("  victory level")
         for level, k in frame["level"].value_counts().items():
             lines.append(f"    {str(level):<28} {k:6d}  {100 * k / n:5.1f} %")
-    if "net" in frame and frame["net"].notna().any():
-        net = frame["net"].dropna()
-        lines.append(f"  net USN VP: mean {net.mean():.1f}, sd {net.std(ddof=0):.1f}, "
-                     f"min {net.min()}, median {net.median():.0f}, max {net.max()}")
+    if game is not None:
+        face = leyte.core.registry.face(game)
+        lines += [f"  {line}" for line in face.summary_text(frame.to_dict("records"))]
     if "turn" in frame and frame["turn"].notna().any():
         turns = frame["turn"].dropna()
-        sudden = int(frame["sudden_death"].sum()) if "sudden_death" in frame else 0
-        lines.append(f"  turns to decision: mean {turns.mean():.1f}, min {turns.min()}, max {turns.max()}"
-                     + (f"; {sudden} ended at once on the beachhead (12.3)" if sudden else ""))
+        lines.append(f"  turns to decision: mean {turns.mean():.1f}, min {turns.min()}, max {turns.max()}")
     sides = sorted(c.removeprefix("lost_") for c in frame.columns if c.startswith("lost_") and c.count("_") == 1)
     for side in sides:
         by_type = sorted(c for c in frame.columns if c.startswith(f"lost_{side}_"))
         parts = [f"{c.removeprefix(f'lost_{side}_')} {frame[c].mean():.2f}" for c in by_type if frame[c].any()]
-        lines.append(f"  {side} ships lost per game: {frame[f'lost_{side}'].mean():.2f}"
+        lines.append(f"  {side} units lost per game: {frame[f'lost_{side}'].mean():.2f}"
                      + (f" ({', '.join(parts)})" if parts else ""))
     if "error" in frame and frame["error"].notna().any():
         bad = frame[frame["error"].notna()]
@@ -224,7 +221,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("play", help="play one side on the terminal against a bot")
     s.add_argument("game")
     s.add_argument("--scenario", default=None)
-    s.add_argument("--as", dest="as_side", required=True, metavar="SIDE", help="the side you play (e.g. IJN)")
+    s.add_argument("--as", dest="as_side", required=True, metavar="PLAYER",
+                   help="the player you play ('leyte games' lists them)")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--bot", default="heuristic", help="the opponent bot: heuristic (default) or random")
     s.add_argument("--option", action="append", metavar="KEY=VALUE")
@@ -237,7 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--games", type=int, default=10)
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--bots", default="random,random",
-                   help="one bot per player, in player order (imperial-sunset: IJN,USN); random or heuristic")
+                   help="one bot per player, in the game's player order; random or heuristic")
     s.add_argument("--workers", type=int, default=1)
     s.add_argument("--from", dest="from_save", metavar="SAVE",
                    help="run the games from a saved position, each with its own new dice (a what-if branch)")

@@ -5,9 +5,9 @@ each bot, so any row of the results can be replayed alone, and the results do no
 Dask ``scheduler``: the same jobs, gathered in seed order). From a save (``from_save``, a "what if" branch) game
 ``i`` replays the save and then reseeds the dice with ``S + i``, so each branch run has its own recorded future.
 
-A row holds the seed, the result (winner, level, net USN VP, points), the turn the game was decided on and why
-(``sudden_death`` for the 12.3 beachhead ending), the ships each side lost by type (``lost_<side>_<type>``), and
-how many decisions and seconds the game took.
+A row holds the seed, what the game's face puts in its summary row (``Face.summary_row``: winner, level, points,
+losses by type as ``lost_<player>_<type>``, and whatever else that game reports), and how many decisions and
+seconds the game took. Nothing here names a game.
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ def bot_view(game: Game, player: str) -> dict[str, Any]:
     v = game.rules.view(game.state, player)
     d = game.decision
     v["decision"] = None if d is None else (
-        {"player": d.player, "kind": d.kind, "prompt": d.prompt, "rule": d.rule} if d.player == player
-        else {"player": d.player, "kind": d.kind, "rule": d.rule})
+        {"player": d.player, "kind": d.kind, "prompt": d.prompt, "rule": d.rule, "data": dict(d.data)}
+        if d.player == player else {"player": d.player, "kind": d.kind, "rule": d.rule})
     v["log"] = []
     return v
 
@@ -66,24 +66,6 @@ def play_out(game: Game, bots: dict[str, Any], *, max_decisions: int = 1_000_000
         if own_freeze:
             gc.unfreeze()
     return n
-
-
-def losses(game: Game) -> dict[str, int]:
-    """Ships sunk per side and type (``lost_USN_CVE``...), and per side in all, from the umpire's view."""
-    data = game.rules.data()
-    ships = game.rules.view(game.state, None).get("ships") or {}
-    # Every side and type the game's counters have gets a column, sunk or not, so every run has the same columns.
-    out: dict[str, int] = {f"lost_{p}": 0 for p in game.players}
-    for d in getattr(data, "ships", {}).values():
-        out[f"lost_{d.side}_{d.type}"] = 0
-    for sid, s in sorted(ships.items()):
-        if not s.get("sunk"):
-            continue
-        side = s.get("side", "")
-        typ = getattr(data.ships.get(sid), "type", "ship") if hasattr(data, "ships") else "ship"
-        out[f"lost_{side}_{typ}"] = out.get(f"lost_{side}_{typ}", 0) + 1
-        out[f"lost_{side}"] = out.get(f"lost_{side}", 0) + 1
-    return out
 
 
 def _bot_seed(seed: int, side: str) -> int:
@@ -128,16 +110,8 @@ def _play_one(game_id: str, scenario: Any, seed: int, bot_names: Sequence[str], 
         g = leyte.new_game(game_id, scenario=scenario, seed=seed)
     bots = {p: make_bot(b, game_id, p, _bot_seed(seed, p)) for p, b in zip(g.players, bot_names)}
     n = play_out(g, bots)
-    res = g.result or {}
-    row: dict[str, Any] = {"seed": seed, "decisions": n, "seconds": round(time.perf_counter() - t0, 4),
-                           "winner": res.get("winner"), "level": res.get("level"), "net": res.get("net_usn"),
-                           "turn": res.get("turn"), "sudden_death": "beachhead" in str(res.get("reason", ""))}
-    for side, pts in (res.get("points") or {}).items():
-        row[f"vp_{side}"] = pts
-    row.update(losses(g))
-    extra = getattr(g.rules, "summary_row", None)
-    if callable(extra):
-        row.update(extra(g.state))
+    row: dict[str, Any] = {"seed": seed, "decisions": n, "seconds": round(time.perf_counter() - t0, 4)}
+    row.update(g.face.summary_row(g))
     return row
 
 

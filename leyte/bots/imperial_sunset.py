@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from leyte.core.players import Bot
 from leyte.core.game import Action, Decision
+from leyte.core.players import Bot
 from leyte.rulebooks.imperial_sunset.common import dist
 from leyte.rulebooks.imperial_sunset.movement import sea_distance
 

@@ -92,6 +92,10 @@ class Face:
             return "#9e9e9e" if light else "#555555"
         return p.light if light else p.colour
 
+    def colours(self) -> dict[str, str]:
+        """Player -> counter colour, for a map widget or a chart."""
+        return {p.id: p.colour for p in self.players()}
+
     def viewers(self) -> list[str]:
         """Whose eyes a front end may look through: each player, then the umpire (who sees everything)."""
         return [*self.rules.players, "umpire"]
@@ -233,3 +237,26 @@ class DefaultFace(Face):
                     "damaged": bool(e.get("hits") or e.get("damaged")),
                 })
         return out
+
+
+def losses_by_type(game: Any, pieces: str = "ships") -> dict[str, int]:
+    """Pieces lost per player and type (``lost_<player>_<type>``) and per player in all, from the umpire's view.
+
+    For games whose umpire view maps piece ids to dicts with ``sunk`` (or ``lost``) and ``side``, and whose data
+    lists the same ids under ``pieces`` with ``side`` and ``type``. Every player and type the counters have gets a
+    column, lost or not, so every game of a study has the same columns.
+    """
+    data = game.rules.data()
+    defs = getattr(data, pieces, {}) or {}
+    seen = game.rules.view(game.state, None).get(pieces) or {}
+    out: dict[str, int] = {f"lost_{p}": 0 for p in game.players}
+    for d in defs.values():
+        out[f"lost_{d.side}_{d.type}"] = 0
+    for pid, s in sorted(seen.items()):
+        if not (s.get("sunk") or s.get("lost")):
+            continue
+        side = s.get("side", "")
+        typ = getattr(defs.get(pid), "type", "unit")
+        out[f"lost_{side}_{typ}"] = out.get(f"lost_{side}_{typ}", 0) + 1
+        out[f"lost_{side}"] = out.get(f"lost_{side}", 0) + 1
+    return out

@@ -8,9 +8,12 @@ a notebook trying out a home-made game).
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 from leyte.core.errors import LeyteError
@@ -50,7 +53,24 @@ def _entry_points() -> dict[str, str]:
     found: dict[str, str] = {}
     for ep in metadata.entry_points(group=GROUP):
         found.setdefault(ep.name, ep.value)
+    for name, value in _checkout_entry_points().items():
+        found.setdefault(name, value)
     return found
+
+
+@cache
+def _checkout_entry_points() -> dict[str, str]:
+    """The games declared in the checkout's own pyproject.toml, when leyte runs from a source tree that was never
+    installed (``python -c`` in a clone): the same declarations the installed metadata would carry."""
+    root = Path(__file__).resolve().parent.parent.parent
+    try:
+        doc = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if doc.get("project", {}).get("name") != "leyte":
+        return {}
+    eps = doc.get("project", {}).get("entry-points", {}).get(GROUP, {})
+    return {str(k): str(v) for k, v in eps.items()} if isinstance(eps, dict) else {}
 
 
 def _sources() -> dict[str, GamePlugin | str]:

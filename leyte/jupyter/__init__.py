@@ -8,8 +8,8 @@ Imported only by notebooks (``import leyte`` never loads it). It stands on the p
     app = play(leyte.new_game("imperial-sunset", scenario="historical", seed=1944), ijn="human", usn="random")
     app
 
-The same widgets play Battle off Samar (``leyte.new_game("samar")``): they dispatch on ``game.id`` to the Samar
-markers and option reading in ``leyte.render.samar``; its dice-pool charts live in ``leyte.jupyter.samar``.
+The same widgets play every registered game: what to draw (markers, option targets, rings, status line, cards,
+players' names and colours) comes from the game's face (``game.face``), never from a game id here.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from leyte.jupyter.airview import AirBattleView
 from leyte.jupyter.app import DecisionPanel, GameApp, StepControls, play
 from leyte.jupyter.battleview import BattleView
 from leyte.jupyter.displays import (
+    cards_frame,
+    cards_styled,
     chance_heatmap,
     event_frame,
     event_log_html,
@@ -27,8 +29,6 @@ from leyte.jupyter.displays import (
     rolls_frame,
     setup_bokeh,
     table_heatmap,
-    tf_cards,
-    tf_cards_frame,
     vp_frame,
     vp_timeline,
 )
@@ -51,8 +51,8 @@ __all__ = [
     "batched",
     "setup_bokeh",
     "show_map",
-    "tf_cards",
-    "tf_cards_frame",
+    "cards_frame",
+    "cards_styled",
     "event_frame",
     "event_log_html",
     "odds_frame",
@@ -75,9 +75,13 @@ def show_map(
     status: str = "",
     center: str | None = None,
     zoom: float | None = None,
+    colours: dict[str, str] | None = None,
 ) -> MapView:
-    """A map widget for a bare map (no game): terrain, features, optional markers and highlighted hexes."""
-    mv = MapView(hexmap, size=size)
+    """A map widget for a bare map (no game): terrain, features, optional markers and highlighted hexes.
+
+    ``colours`` maps a player to its counter colour (``game.face.colours()``); markers of others are grey.
+    """
+    mv = MapView(hexmap, size=size, colours=colours)
     if center is not None:
         mv.center_on(center, zoom)
     mv.show(markers or [], highlight=highlight or [], status=status)

@@ -11,7 +11,6 @@ from typing import Any
 
 from leyte.jupyter.mapview import CanvasPanel, batched
 from leyte.render.airbattle import COLS, ROWS, AirDisplay, adjacent, air_display
-from leyte.render.geometry import SIDE_COLOURS
 
 __all__ = ["AirBattleView"]
 
@@ -19,9 +18,12 @@ __all__ = ["AirBattleView"]
 class AirBattleView(CanvasPanel):
     """A canvas showing the latest air strike in the events given to ``show``."""
 
-    def __init__(self, *, cell: int = 118, names: Mapping[str, str] | None = None) -> None:
+    def __init__(self, *, cell: int = 118, names: Mapping[str, str] | None = None,
+                 target_colour: str = "#c0392b") -> None:
+        """``target_colour`` is the colour of the side whose ships are under attack (the game's face gives it)."""
         self.cell = cell
         self.names = dict(names or {})
+        self.target_colour = target_colour
         super().__init__(COLS * cell + 20, ROWS * cell + 60, "leyte-air-battle")
         self.display = AirDisplay()
         self.draw()
@@ -74,7 +76,7 @@ class AirBattleView(CanvasPanel):
             c.fill_text(str(area), x + 4, y + 9)
         for sid, area in ad.areas.items():
             x, y = self.area_xy(area)
-            c.fill_style = "#9e9e9e" if sid in ad.sunk else SIDE_COLOURS["IJN"] if area else "#555555"
+            c.fill_style = "#9e9e9e" if sid in ad.sunk else self.target_colour if area else "#555555"
             c.fill_rect(x + 8, y + 16, n - 16, 22)
             c.fill_style = "#ffffff"
             c.font = "bold 11px sans-serif"

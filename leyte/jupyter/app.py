@@ -1,8 +1,10 @@
 """The widgets around a ``Session``: step controls, the decision panel, the log, TF cards and the map, as one app.
 
-``play(game, ijn="human", usn="random")`` is the one-call front door the notebooks use; ``GameApp`` is the same
-thing with the parts exposed (``app.map``, ``app.controls``, ``app.panel``) so a notebook can show one part alone
-or a test can press the buttons (``button.click()``) and read what changed.
+``play(game, players={...})`` is the one-call front door the notebooks use; each player is "human" or a bot name,
+and may also be given as a keyword named for the player in lower case (``play(g, ijn="human", usn="random")``).
+``GameApp`` is the same thing with the parts exposed (``app.map``, ``app.controls``, ``app.panel``) so a notebook
+can show one part alone or a test can press the buttons (``button.click()``) and read what changed. Nothing here
+names a game or a side: players, their names and colours, markers and the status line come from the game's face.
 """
 
 from __future__ import annotations
@@ -16,10 +18,9 @@ import leyte
 from leyte import Game, LeyteError
 from leyte.jupyter.airview import AirBattleView
 from leyte.jupyter.battleview import BattleView
-from leyte.jupyter.displays import event_log_html, odds_html, tf_cards
+from leyte.jupyter.displays import cards_frame, event_log_html, odds_html
 from leyte.jupyter.mapview import MapView
 from leyte.jupyter.session import HUMAN, Session, player_kinds
-from leyte.render.samar import GAME_ID as SAMAR
 
 __all__ = ["GameApp", "StepControls", "DecisionPanel", "play"]
 
@@ -72,7 +73,7 @@ class StepControls:
         self.speed.observe(lambda ch: setattr(self.player, "interval", int(2000 / ch["new"])), names="value")
         self.player.interval = int(2000 / self.speed.value)
         self.player.observe(guarded(session, self._tick), names="value")
-        kinds = player_kinds()
+        kinds = player_kinds(session.game.id)
         self.sides = {
             side: W.Dropdown(
                 options=kinds, value=session.players.get(side, HUMAN), description=side, layout=W.Layout(width="190px")
@@ -83,7 +84,8 @@ class StepControls:
             dd.add_class(f"leyte-player-{side}")
             dd.observe(lambda ch, side=side: session.set_player(side, ch["new"]) or session._changed(), names="value")
         self.viewer = W.Dropdown(
-            options=["IJN", "USN", "umpire"], value=session.viewer, description="eyes", layout=W.Layout(width="170px")
+            options=session.game.face.viewers(), value=session.viewer, description="eyes",
+            layout=W.Layout(width="170px")
         )
         self.viewer.observe(lambda ch: session.set_viewer(ch["new"]) or session._changed(), names="value")
         self.step.on_click(guarded(session, lambda _b: session.step()))
@@ -136,9 +138,8 @@ class DecisionPanel:
         d = s.game.decision
         if d is None:
             r = s.game.result or {}
-            self.prompt.value = "<b>Game over.</b> " + escape(
-                ", ".join(f"{k}: {v}" for k, v in r.items() if k in ("winner", "level", "net_usn", "reason"))
-            )
+            bits = [s.game.face.result_text(r)] + ([str(r["reason"])] if r.get("reason") else [])
+            self.prompt.value = "<b>Game over.</b> " + escape(", ".join(b for b in bits if b))
             self.buttons.children = ()
         elif s.may_decide_here():
             self.prompt.value = (
@@ -175,8 +176,7 @@ class GameApp:
         self,
         game: Game | Session,
         *,
-        ijn: str = HUMAN,
-        usn: str = "random",
+        players: dict[str, str] | None = None,
         viewer: str | None = None,
         seed: int = 0,
         auto: bool = True,
@@ -187,11 +187,12 @@ class GameApp:
         battle: bool = False,
         air: bool = False,
         script: Any = (),
+        **by_player: str,
     ) -> None:
         if isinstance(game, Session):
             self.session = game
         else:
-            players = {"IJN": ijn, "USN": usn}
+            players = resolve_players(game, players, by_player)
             if viewer is None:
                 humans = [s for s, k in players.items() if k == HUMAN]
                 viewer = humans[0] if len(humans) == 1 else "umpire"
@@ -200,7 +201,7 @@ class GameApp:
         if s.auto and not s.script and HUMAN in s.players.values() and not s.game.over and not s._human_to_move():
             s.run("decision")  # the bots set up and play until the human's first decision
             s.message = ""
-        self.map = MapView(s.map, size=size)
+        self.map = MapView(s.map, size=size, colours=s.game.face.colours())
         if center is not None:
             self.map.center_on(center, zoom)
         self.controls = StepControls(s)
@@ -216,8 +217,10 @@ class GameApp:
         if battle or air:
             units = leyte.rules(s.game.id).units
             names = {str(k): str(v) for k, v in units["name"].items()}
-            self.battle = BattleView(names=names) if battle else None
-            self.air = AirBattleView(names=names) if air else None
+            colours = {p.id: p.colour for p in s.game.face.players()}
+            self.battle = BattleView(names=names, colours=colours) if battle else None
+            # the strike display shows the ships under attack: the first player's (the game's air display rule)
+            self.air = AirBattleView(names=names, target_colour=next(iter(colours.values()))) if air else None
         self.map.on_hex_click(guarded(s, lambda label: s.click(label)))
         s.subscribe(self.refresh)
         right = [self.panel.widget, self.odds, self.log] + ([self.cards] if cards else [])
@@ -247,16 +250,10 @@ class GameApp:
             self.air.show(evs)
         if self.show_cards:
             self.cards.clear_output(wait=True)
-            if v.get("own_tfs"):
+            rows = s.game.face.cards(v)
+            if rows:
                 with self.cards:
-                    display(tf_cards(v))
-            elif s.game.id == SAMAR:  # single ships, no task forces: one row per ship on the map
-                from leyte.jupyter.samar import ships_frame
-
-                frame = ships_frame(v)
-                if len(frame):
-                    with self.cards:
-                        display(frame)
+                    display(cards_frame(rows))
 
     def _latest_odds(self, events: list[Any]) -> str:
         """The exact odds of the latest table roll the viewer has seen, with the row it read outlined."""
@@ -283,6 +280,23 @@ class GameApp:
         display(self.widget)
 
 
-def play(game: Game, *, ijn: str = HUMAN, usn: str = "random", **kwargs: Any) -> GameApp:
-    """A game against the bot in one call: ``play(leyte.new_game("imperial-sunset"), ijn="human", usn="random")``."""
-    return GameApp(game, ijn=ijn, usn=usn, **kwargs)
+def resolve_players(game: Game, players: dict[str, str] | None, by_player: dict[str, str]) -> dict[str, str]:
+    """Who plays each player: ``players`` by id, or keywords named for the player in lower case (spaces and dashes
+    as underscores); by default the first player is a human and the others the random bot."""
+    keys = {p.lower().replace(" ", "_").replace("-", "_"): p for p in game.players}
+    out = {p: (HUMAN if i == 0 else "random") for i, p in enumerate(game.players)}
+    for k, v in by_player.items():
+        if k not in keys:
+            raise LeyteError(f"{game.id} has no player {k!r}; its players: {', '.join(game.players)}")
+        out[keys[k]] = v
+    for p, v in (players or {}).items():
+        if p not in out:
+            raise LeyteError(f"{game.id} has no player {p!r}; its players: {', '.join(game.players)}")
+        out[p] = v
+    return out
+
+
+def play(game: Game, *, players: dict[str, str] | None = None, **kwargs: Any) -> GameApp:
+    """A game against the bot in one call: ``play(game, players={"IJN": "human", "USN": "heuristic"})``; a player
+    may also be named by keyword in lower case. Other keywords go to ``GameApp``."""
+    return GameApp(game, players=players, **kwargs)

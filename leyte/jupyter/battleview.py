@@ -11,7 +11,6 @@ from typing import Any
 
 from leyte.jupyter.mapview import CanvasPanel, batched
 from leyte.render.battle import AREAS, BattleDisplay, battle_display, display_from_view
-from leyte.render.geometry import SIDE_COLOURS
 
 __all__ = ["BattleView"]
 
@@ -19,9 +18,13 @@ __all__ = ["BattleView"]
 class BattleView(CanvasPanel):
     """A canvas showing the latest surface battle in the events given to ``show``."""
 
-    def __init__(self, *, area_px: int = 34, names: Mapping[str, str] | None = None) -> None:
+    def __init__(self, *, area_px: int = 34, names: Mapping[str, str] | None = None,
+                 colours: Mapping[str, str] | None = None) -> None:
+        """``colours`` maps each side to its colour, in the order the sides are drawn (the first above the
+        areas, the rest below): a game's face gives them (``{p.id: p.colour for p in face.players()}``)."""
         self.area_px = area_px
         self.names = dict(names or {})
+        self.colours = dict(colours or {})
         super().__init__(AREAS * area_px + 20, 250, "leyte-battle")
         self.display = BattleDisplay()
         self.draw()
@@ -77,8 +80,9 @@ class BattleView(CanvasPanel):
             c.fill_text(str(i), self.area_x(i) + a / 2, mid)
         for area, ships in bd.by_area().items():
             x = self.area_x(min(max(area, 1), AREAS))
-            up = [s for s in ships if s.side == "IJN"]
-            down = [s for s in ships if s.side != "IJN"]
+            first = next(iter(self.colours), None)
+            up = [s for s in ships if s.side == first]
+            down = [s for s in ships if s.side != first]
             for k, s in enumerate(up):
                 self._ship(s, x, mid - 14 - (k + 1) * 20)
             for k, s in enumerate(down):
@@ -86,7 +90,7 @@ class BattleView(CanvasPanel):
 
     def _ship(self, s: Any, x: float, y: float) -> None:
         c, a = self.canvas, self.area_px
-        c.fill_style = "#9e9e9e" if s.sunk else SIDE_COLOURS.get(s.side, "#555555")
+        c.fill_style = "#9e9e9e" if s.sunk else self.colours.get(s.side, "#555555")
         c.fill_rect(x + 1, y, a - 2, 18)
         c.fill_style = "#ffffff"
         c.font = "9px sans-serif"

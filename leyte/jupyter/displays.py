@@ -17,8 +17,8 @@ from leyte.core.dice import Modifier, chance_outcomes
 
 __all__ = [
     "setup_bokeh",
-    "tf_cards",
-    "tf_cards_frame",
+    "cards_frame",
+    "cards_styled",
     "event_frame",
     "event_log_html",
     "rolls_frame",
@@ -49,72 +49,19 @@ def setup_bokeh(*, force: bool = False) -> None:
 # -- pandas displays --------------------------------------------------------------------------------------------
 
 
-def tf_cards_frame(view: Mapping[str, Any]) -> pd.DataFrame:
-    """The viewing side's TF composition cards as one table: a row per ship, hits against capacity.
-
-    Only a side's own forces appear (the card is secret from the other side, 2.2); the umpire sees nothing extra
-    here (use the map and the log), which keeps the card honest about what a player knows.
-    """
-    rows = []
-    for tf in view.get("own_tfs", []) or []:
-        if tf.get("dummy"):
-            rows.append(
-                {
-                    "TF": f"{tf.get('name')} ({tf.get('id')})",
-                    "hex": tf.get("hex"),
-                    "ship": "(dummy)",
-                    "type": "",
-                    "hits": 0,
-                    "capacity": 0,
-                    "torpedo": "",
-                    "status": _tf_status(tf),
-                }
-            )
-            continue
-        for s in tf.get("ships", []):
-            rows.append(
-                {
-                    "TF": f"{tf.get('name')} ({tf.get('id')})",
-                    "hex": tf.get("hex"),
-                    "ship": s.get("name"),
-                    "type": s.get("type"),
-                    "hits": s.get("hits", 0),
-                    "capacity": s.get("capacity", 0),
-                    "torpedo": "used" if s.get("torpedo_used") else "",
-                    "status": _tf_status(tf),
-                }
-            )
-    for s in view.get("own_independents", []) or []:
-        rows.append(
-            {
-                "TF": "(alone)",
-                "hex": s.get("hex"),
-                "ship": s.get("name"),
-                "type": s.get("type"),
-                "hits": s.get("hits", 0),
-                "capacity": None,
-                "torpedo": "",
-                "status": f"heading {s.get('destination') or '?'}",
-            }
-        )
-    return pd.DataFrame(rows, columns=["TF", "hex", "ship", "type", "hits", "capacity", "torpedo", "status"])
+def cards_frame(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
+    """A face's unit cards (``Game.face.cards(view)``: one dict per unit, the same keys in each) as a table, with
+    damage shaded where the rows carry ``hits`` and ``capacity``."""
+    return pd.DataFrame(list(rows))
 
 
-def _tf_status(tf: Mapping[str, Any]) -> str:
-    bits = ["detected" if tf.get("detected") else "undetected"]
-    if tf.get("moved"):
-        bits.append("moved")
-    if tf.get("mp_markers"):
-        bits.append(f"-{tf['mp_markers']} MP")
-    return ", ".join(bits)
-
-
-def tf_cards(view: Mapping[str, Any]) -> Any:
-    """``tf_cards_frame`` styled: damage as a bar, damaged ships shaded, one colour band per TF."""
-    df = tf_cards_frame(view)
-    if df.empty:
-        return df.style
-    frac = (df["hits"] / df["capacity"].where(df["capacity"] > 0)).fillna(0)
+def cards_styled(rows: Sequence[Mapping[str, Any]]) -> Any:
+    """``cards_frame`` styled: damage as a bar and damaged rows shaded, where the cards say hits and capacity."""
+    df = cards_frame(rows)
+    if df.empty or "hits" not in df or "capacity" not in df:
+        return df.style.hide(axis="index") if not df.empty else df.style
+    cap = pd.to_numeric(df["capacity"], errors="coerce")
+    frac = (pd.to_numeric(df["hits"], errors="coerce") / cap.where(cap > 0)).fillna(0)
 
     def shade(row: pd.Series) -> list[str]:
         f = frac.loc[row.name]
@@ -415,30 +362,42 @@ def chance_heatmap(
 # -- victory points ---------------------------------------------------------------------------------------------
 
 
-def vp_frame(awards: Iterable[Mapping[str, Any]], *, last_turn: int | None = None) -> pd.DataFrame:
-    """Cumulative VP per side by turn, from a view's ``vp_awards`` (each: side, points, reason, rule, turn)."""
+def vp_frame(awards: Iterable[Mapping[str, Any]], *, last_turn: int | None = None,
+             net: tuple[str, str] | None = None) -> pd.DataFrame:
+    """Cumulative points per side by turn, from a view's points awards (each: side, points, reason, rule, turn).
+
+    ``net=(a, b)`` adds the column "a net" (a's points less b's), for games that grade the difference.
+    """
     rows = list(awards)
+    sides = sorted({str(a["side"]) for a in rows} | set(net or ()))
     turns = sorted({int(a.get("turn", 0)) for a in rows} | ({last_turn} if last_turn else set()) | {0})
     out = []
     for t in turns:
-        tot = {
-            s: sum(a["points"] for a in rows if a["side"] == s and int(a.get("turn", 0)) <= t) for s in ("IJN", "USN")
-        }
-        out.append({"turn": t, "IJN": tot["IJN"], "USN": tot["USN"], "USN net": tot["USN"] - tot["IJN"]})
+        tot = {s: sum(a["points"] for a in rows if a["side"] == s and int(a.get("turn", 0)) <= t) for s in sides}
+        if net:
+            tot[f"{net[0]} net"] = tot[net[0]] - tot[net[1]]
+        out.append({"turn": t, **tot})
     return pd.DataFrame(out)
 
 
 def vp_timeline(
-    awards: Iterable[Mapping[str, Any]], *, last_turn: int | None = None, width: int = 520, height: int = 260
+    awards: Iterable[Mapping[str, Any]], *, last_turn: int | None = None, net: tuple[str, str] | None = None,
+    colours: Mapping[str, str] | None = None, width: int = 520, height: int = 260, title: str = "Points by turn",
 ) -> Any:
-    """A bokeh step chart of each side's victory points by turn (12.1, 12.2) and the USN net that 12.3 grades."""
+    """A bokeh step chart of each side's points by turn, and the net difference when ``net`` is given.
+
+    ``colours`` maps a side to its colour (a game's face gives them: ``{p.id: p.colour for p in face.players()}``).
+    """
     from bokeh.plotting import figure
 
-    df = vp_frame(awards, last_turn=last_turn)
-    p = figure(width=width, height=height, toolbar_location=None, title="Victory points by turn (12.0)")
-    for name, colour in (("IJN", "#c0392b"), ("USN", "#1f4e99"), ("USN net", "#555555")):
+    from leyte.core.face import PALETTE
+
+    df = vp_frame(awards, last_turn=last_turn, net=net)
+    p = figure(width=width, height=height, toolbar_location=None, title=title)
+    for i, name in enumerate(c for c in df.columns if c != "turn"):
+        colour = (colours or {}).get(name) or ("#555555" if name.endswith(" net") else PALETTE[i % len(PALETTE)][0])
         p.step(df["turn"], df[name], mode="after", line_width=2, color=colour, legend_label=name)
     p.xaxis.axis_label = "turn"
-    p.yaxis.axis_label = "VP"
+    p.yaxis.axis_label = "points"
     p.legend.location = "top_left"
     return p

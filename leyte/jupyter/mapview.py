@@ -27,7 +27,6 @@ from leyte.render.geometry import (
     FEATURE_STYLE,
     HIGHLIGHT_COLOUR,
     SELECTED_COLOUR,
-    SIDE_COLOURS,
     UNDETECTED_EDGE,
     MapGeometry,
     map_geometry,
@@ -106,8 +105,9 @@ def batched() -> Iterator[None]:
 class MapView:
     """A zoomable, pannable, clickable hex map for one ``HexMap``.
 
-    Call ``show(markers, highlight=..., status=...)`` with markers from ``leyte.render.overlay.view_markers``;
+    Call ``show(markers, highlight=..., status=...)`` with markers from the game's face (``game.face.markers``);
     register ``on_hex_click(fn)`` to hear which hex label was clicked. ``widget`` is the thing to display.
+    ``colours`` maps each player to its counter colour (``{p.id: p.colour for p in game.face.players()}``).
     """
 
     def __init__(
@@ -118,8 +118,10 @@ class MapView:
         width: int | None = None,
         height: int | None = None,
         label_zoom: float = 17.0,
+        colours: dict[str, str] | None = None,
     ) -> None:
         self.hexmap = hexmap
+        self.colours = dict(colours or {})
         self.geo: MapGeometry = map_geometry(hexmap)
         self.base_size = size
         self.zoom = 1.0
@@ -393,7 +395,7 @@ class MapView:
                 c.stroke_style = colour
                 c.line_width = 1.5
                 c.stroke_polygons(self._hex_polys(ring))
-        self._draw_samar_ranges(c)
+        self._draw_arcs_and_lines(c)
         if self.selected:
             c.stroke_style = SELECTED_COLOUR
             c.line_width = 3.0
@@ -401,7 +403,7 @@ class MapView:
         if not self.markers:
             return
         if any("facing" in m or m.get("kind") == "smoke" for m in self.markers):
-            self._draw_ships(c)  # Battle off Samar: single ships with a facing, and smoke
+            self._draw_ships(c)  # single ships with a facing, and smoke
             return
         # Stack markers that share a hex with a small offset, in view order, so each stays clickable and visible.
         seen: dict[str, int] = {}
@@ -417,7 +419,7 @@ class MapView:
             off = k * side_len * 0.35
             x, y = cx - side_len / 2 + off, cy - side_len / 2 - off
             kind = m.get("kind")
-            fill = SIDE_COLOURS.get(m.get("side") or "", UNKNOWN_COLOUR)
+            fill = self.colours.get(m.get("side") or "", UNKNOWN_COLOUR)
             if kind == "sonar":
                 rings.append((cx + off, cy - off, fill))
                 continue
@@ -458,11 +460,11 @@ class MapView:
                 c.fill_style = col
                 c.fill_text(text, float(x), float(y))
 
-    def _draw_samar_ranges(self, c: Any) -> None:
+    def _draw_arcs_and_lines(self, c: Any) -> None:
         """Range bands (5.4), the broadside arc (5.3), the hex ahead and lines of sight (5.2), when given: ``los``
         and every ``los:<target>`` key is one dashed line from its first hex's centre to its last's.
 
-        Imperial Sunset never passes these keys, so its frames are unchanged.
+        A face that gives none of these keys draws nothing here.
         """
         self.los_drawn = []
         broadside = self.ranges.get("broadside") or []
@@ -514,7 +516,7 @@ class MapView:
             off = (k % 4) * side_len * 0.3
             cx, cy = cx + off, cy - off
             boxes.append((cx - side_len / 2, cy - side_len / 2, side_len, side_len))
-            fills.append(HULK_COLOUR if m.get("hulk") else SIDE_COLOURS.get(m.get("side") or "", UNKNOWN_COLOUR))
+            fills.append(HULK_COLOUR if m.get("hulk") else self.colours.get(m.get("side") or "", UNKNOWN_COLOUR))
             ang = np.radians(-90.0 + 60.0 * int(m.get("facing") or 0))  # flat-topped: N is straight up
             ticks.append((cx, cy, cx + np.cos(ang) * side_len * 1.2, cy + np.sin(ang) * side_len * 1.2))
             if m.get("panic"):

@@ -14,7 +14,7 @@ from typing import Any
 
 import leyte
 from leyte.core.dice import chance_outcomes
-from leyte.render.samar import samar_ships
+from leyte.rulebooks.samar.face import SamarFace
 
 __all__ = [
     "hit_chance_per_die",
@@ -111,38 +111,12 @@ def at_least_one_chart(max_dice: int = 14, *, width: int = 560, height: int = 24
 
 
 def ships_frame(view: Mapping[str, Any], *, on_map: bool = True) -> Any:
-    """The ships of a Samar view as a table: where, facing, speed, hits, armor, waterline, fires, panic, and the
-    counter values in play (range with its M and R flags, gunnery, weight, torpedo, speed rating, maneuver)."""
+    """The ships of a Samar view as a table indexed by id (the face's cards: where, facing, speed, hits, armor,
+    waterline, fires, panic, and the counter values in play)."""
     import pandas as pd
 
-    cols = [
-        "id",
-        "name",
-        "type",
-        "side",
-        "where",
-        "hex",
-        "facing_name",
-        "speed_state",
-        "hits",
-        "flipped",
-        "armor",
-        "waterline",
-        "fires",
-        "panic",
-        "controller",
-        "torps_out",
-        "range",
-        "range_m",
-        "radar",
-        "gunnery",
-        "weight",
-        "torpedo",
-        "speed_rating",
-        "maneuver",
-    ]
-    rows = [{c: s.get(c) for c in cols} for s in samar_ships(view) if not on_map or s.get("hex")]
-    return pd.DataFrame(rows, columns=cols).set_index("id")
+    rows = SamarFace.card_rows(view, on_map=on_map)
+    return pd.DataFrame(rows, columns=list(SamarFace.CARD_COLUMNS)).set_index("id")
 
 
 def dice_total(dice: int) -> dict[int, Fraction]:

@@ -4,8 +4,9 @@ A ``Session`` holds one game, who plays each side (a human or a named bot), whos
 far the event log has been revealed. The widgets only call its methods and redraw, so everything a click does —
 which option a hex click picks, what Step reveals, what Undo takes back, what a view hides — is tested headless.
 
-It stands on the public API alone: ``Game`` (decision, apply, undo, fork, view, events, over, result), the bots
-(``leyte.bots.make_bot``) and ``leyte.render.overlay``.
+It stands on the public API alone: ``Game`` (decision, apply, undo, fork, view, events, over, result), the game's
+face (``Game.face``: markers, option targets, rings, status line), the bots (``leyte.bots.make_bot``) and
+``leyte.render.overlay``. It names no game and no side.
 """
 
 from __future__ import annotations
@@ -17,19 +18,16 @@ from typing import Any
 import leyte
 from leyte import Action, Event, Game, LeyteError
 from leyte.bots import bot_names, make_bot
-from leyte.render.geometry import map_geometry
-from leyte.render.overlay import option_hexes, options_at, view_markers
-from leyte.render.samar import GAME_ID as SAMAR
+from leyte.render.overlay import options_at
 
 __all__ = ["Session", "ClickResult", "HUMAN", "player_kinds", "match_option", "play_script"]
 
 HUMAN = "human"
-VIEWERS = ("IJN", "USN", "umpire")
 
 
-def player_kinds() -> list[str]:
-    """What may play a side: a human, or any registered bot ("random", later "heuristic")."""
-    return [HUMAN, *bot_names()]
+def player_kinds(game: str | None = None) -> list[str]:
+    """What may play a side: a human, or any bot the game offers ("random", "heuristic", ...)."""
+    return [HUMAN, *bot_names(game)]
 
 
 @dataclass
@@ -131,8 +129,8 @@ class Session:
     def set_player(self, side: str, kind: str) -> None:
         if side not in self.game.players:
             raise LeyteError(f"no side {side!r}; sides: {', '.join(self.game.players)}")
-        if kind != HUMAN and kind not in bot_names():
-            raise LeyteError(f"unknown player {kind!r}; choose from {', '.join(player_kinds())}")
+        if kind != HUMAN and kind not in bot_names(self.game.id):
+            raise LeyteError(f"unknown player {kind!r}; choose from {', '.join(player_kinds(self.game.id))}")
         self.players[side] = kind
         if kind == HUMAN:
             self.bots.pop(side, None)
@@ -179,11 +177,7 @@ class Session:
         if d is None or not self.may_decide_here():
             return {}
         v = view if view is not None else self.view()
-        if self.game.id == SAMAR:  # ships with facings, moves as steps ahead: its own reading (render/samar.py)
-            from leyte.render.samar import samar_option_hexes
-
-            return samar_option_hexes(d.options, v, self.map)
-        return option_hexes(d.options, v, map_geometry(self.map).labels)
+        return self.game.face.option_targets(d.options, v)
 
     def highlighted(self, view: Mapping[str, Any] | None = None) -> list[str]:
         """Hexes to highlight: every hex a legal option (or the narrowed-down candidates) points at."""
@@ -192,22 +186,15 @@ class Session:
         return sorted({h for i, hs in t.items() if i in keep for h in hs})
 
     def ranges(self, view: Mapping[str, Any] | None = None) -> dict[str, list[str]]:
-        """The activated TF's search and strike range rings, for the viewer's own TF only."""
-        from leyte.render.overlay import range_hexes
-
-        if self.game.id == SAMAR:  # range bands and arcs of the ship a decision is about (5.3, 5.4)
-            from leyte.render.samar import samar_ranges
-
-            return samar_ranges(view if view is not None else self.view(), self.game.decision, self.map, self.units)
-        return range_hexes(view if view is not None else self.view(), self.map)
+        """The rings, arcs and lines the face outlines for the decision at hand, from the viewer's view only."""
+        return self.game.face.overlays(view if view is not None else self.view(), self.game.decision)
 
     def markers(self, view: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
-        v = view if view is not None else self.view()
-        if self.game.id == SAMAR:
-            from leyte.render.samar import samar_markers
+        return self.game.face.markers(view if view is not None else self.view())
 
-            return samar_markers(v)
-        return view_markers(v)
+    def focus(self, view: Mapping[str, Any] | None = None) -> str | None:
+        """The hex the decision at hand is about, if the viewer may see it (the map centres there)."""
+        return self.game.face.focus(view if view is not None else self.view(), self.game.decision)
 
     @property
     def units(self) -> Any:
@@ -216,23 +203,17 @@ class Session:
 
     @property
     def map(self) -> Any:
-        return leyte.rules(self.game.id).map
+        return self.game.face.map()
 
     def status(self) -> str:
         """One line: turn, date, phase and who decides what (the prompt only where the viewer may see it)."""
         g = self.game
         v = g.view(None if self.viewer == "umpire" else self.viewer)
-        when = f"Turn {v.get('turn')}" + (f" · {v['date']}" if v.get("date") else "")
-        if g.id == SAMAR:  # twelve-minute turns: the clock time and the line of sight that goes with it (5.2)
-            when += f" · {v.get('time')} · MLOS {v.get('mlos')}"
-        if "day" in v:
-            when += " · day" if v.get("day") else " · night"
-        if v.get("phase"):
-            when += f" · {v['phase']}"
+        when = g.face.status(v)
         d = g.decision
         if d is None:
-            r = g.result or {}
-            return f"{when} · game over" + (f": {r.get('winner')} {r.get('level', '')}".rstrip() if r else "")
+            outcome = g.face.result_text(g.result)
+            return f"{when} · game over" + (f": {outcome}" if outcome else "")
         who = f"{d.player} ({self.players.get(d.player)})"
         what = d.prompt if self.viewer in ("umpire", d.player) else d.kind
         return f"{when} · {who} to decide: {what} [{d.rule}]"

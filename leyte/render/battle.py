@@ -51,7 +51,7 @@ class BattleDisplay:
 
 def _side_of_copy(ev: Any) -> str | None:
     vis = getattr(ev, "visible", None)
-    return vis[0] if vis and len(vis) == 1 and vis[0] in ("IJN", "USN") else None
+    return vis[0] if vis and len(vis) == 1 else None
 
 
 def battle_display(

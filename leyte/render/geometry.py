@@ -16,8 +16,6 @@ from dataclasses import dataclass, field
 from leyte.core.hexgrid import Hex, HexMap
 
 TERRAIN_COLOURS = {"sea": "#bfe3f2", "partial": "#4f86b8", "land": "#e8dcc0"}
-SIDE_COLOURS = {"IJN": "#c0392b", "USN": "#1f4e99"}
-SIDE_LIGHT = {"IJN": "#f2b8b0", "USN": "#a9c2ea"}
 FEATURE_STYLE = {
     "strait": ("#ffffff", "S"),
     "port": ("#5d4037", "P"),

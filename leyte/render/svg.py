@@ -10,8 +10,7 @@ from html import escape
 from typing import Any
 
 from leyte.core.hexgrid import HexMap
-from leyte.render.geometry import FEATURE_STYLE, SIDE_COLOURS, TERRAIN_COLOURS, frame_for, hex_center, hex_polygon
-from leyte.render.overlay import option_hexes, view_markers
+from leyte.render.geometry import FEATURE_STYLE, TERRAIN_COLOURS, frame_for, hex_center, hex_polygon
 
 
 def _poly(points: list[tuple[float, float]]) -> str:
@@ -29,7 +28,8 @@ def map_svg(
 ) -> str:
     """The map as an SVG string: terrain, features, optional labels, markers and highlighted hexes.
 
-    ``markers`` are dicts with ``hex`` (label), ``side`` and ``text``; ``highlight`` is a list of hex labels.
+    ``markers`` are dicts with ``hex`` (label), ``colour`` (the owner's, from the game's face), ``detected`` and
+    ``text``; ``highlight`` is a list of hex labels.
     """
     fr = frame_for(m, size)
     out = [
@@ -80,31 +80,35 @@ def map_svg(
         k = by_hex.get(mk["hex"], 0)
         by_hex[mk["hex"]] = k + 1
         x += k * size * 0.5
-        colour = SIDE_COLOURS.get(mk.get("side", ""), "#555")
+        colour = mk.get("colour") or "#555555"
         s = size * 1.1
         out.append(
             f'<rect x="{x - s / 2:.1f}" y="{y - s / 2:.1f}" width="{s:.1f}" height="{s:.1f}" rx="1.5" '
-            f'fill="{colour}" stroke="{"#ffd600" if mk.get("detected") else "#111"}" stroke-width="1">'
-            f"<title>{escape(str(mk.get('text', '')))}</title></rect>"
+            f'fill="{colour}" stroke="{"#ffd600" if mk.get("detected") else "#111"}" stroke-width="1" '
+            f'class="marker"><title>{escape(str(mk.get("text", "")))}</title></rect>'
         )
     out.append("</svg>")
     return "\n".join(out)
 
 
 def game_svg(game: Any, player: str | None = None, *, size: float = 8.0) -> str:
-    """A position as SVG from ``player``'s point of view (None: the umpire's); it shows only what the view holds."""
-    m = game.rules.data().map
+    """A position as SVG from ``player``'s point of view (None: the umpire's); it shows only what the view holds.
+
+    Everything game-specific comes from the game's face: its markers, the colour of each player's pieces, and the
+    hexes the decision's options point at (highlighted when ``player`` may see the options).
+    """
+    face = game.face
+    m = face.map()
     v = game.view(player)
     markers = [
-        {"hex": mk["hex"], "side": mk.get("side") or "", "detected": mk.get("detected"), "text": mk["title"]}
-        for mk in view_markers(v)
+        {"hex": mk["hex"], "colour": face.colour(mk.get("side")), "detected": mk.get("detected"),
+         "text": mk.get("title") or mk.get("id")}
+        for mk in face.markers(v) if mk.get("hex")
     ]
     highlight: list[str] = []
     d = v.get("decision")
     if d and d.get("options"):
-        highlight = sorted(
-            {h for hs in option_hexes(d["options"], v, (i.label for i in m.info.values())).values() for h in hs}
-        )
-    return map_svg(
-        m, size=size, markers=markers, highlight=highlight, title=f"{game.id} turn {v.get('turn')} ({v.get('viewer')})"
-    )
+        highlight = sorted({h for hs in face.option_targets(d["options"], v).values() for h in hs})
+    name = next((p.name for p in face.players() if p.id == player), "umpire")
+    return map_svg(m, size=size, markers=markers, highlight=highlight,
+                   title=f"{game.id} turn {v.get('turn')} ({name})")

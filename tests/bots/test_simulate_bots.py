@@ -102,7 +102,7 @@ def test_cli_simulate_from_a_save_prints_levels_losses_and_turns(tmp_path: Path)
                        "--from", str(save), "--out", str(out_csv), "--quiet")
     assert code == 0, out
     assert "3 games" in out and "victory level" in out and "turns to decision" in out
-    assert "USN ships lost per game" in out and "IJN ships lost per game" in out
+    assert "USN units lost per game" in out and "IJN units lost per game" in out
     import pandas as pd
 
     rows = pd.read_csv(out_csv)

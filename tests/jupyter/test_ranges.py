@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import leyte
 from leyte.jupyter import Session
-from leyte.render.overlay import range_hexes
+from leyte.rulebooks.imperial_sunset.face import range_hexes
 
 POS = {
     "id": "ranges", "turn": 2, "turn_record": {"2": {"date": "1944-10-24", "time": "day"}},

@@ -6,7 +6,7 @@ from typing import Any
 
 import leyte
 from leyte.jupyter import GameApp, Session  # noqa: E402
-from leyte.render.samar import arc_hexes, band_hexes, los_hexes, samar_markers, samar_option_hexes  # noqa: E402
+from leyte.rulebooks.samar.face import arc_hexes, band_hexes, los_hexes, samar_markers, samar_option_hexes  # noqa: E402
 
 
 def ship(sid: str, hexl: str, facing: int = 0, **kw: Any) -> dict[str, Any]:

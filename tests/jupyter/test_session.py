@@ -13,7 +13,7 @@ import pytest
 import leyte
 from leyte import Action
 from leyte.jupyter import GameApp, Session  # noqa: E402
-from leyte.render.overlay import option_hexes, view_markers  # noqa: E402
+from leyte.rulebooks.imperial_sunset.face import option_hexes, view_markers  # noqa: E402
 
 
 def position(**extra: Any) -> dict[str, Any]:

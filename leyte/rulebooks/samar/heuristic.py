@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from leyte.core.players import Bot
 from leyte.core.game import Action, Decision
+from leyte.core.players import Bot
 from leyte.rulebooks.samar.data import data
 from leyte.rulebooks.samar.geometry import FACING_STEP, angle_off_bow, band, turn_size
 

@@ -1,11 +1,10 @@
-"""Battle off Samar on the map: ship markers with their facing, smoke, and the hexes a Samar decision points at.
+"""What the front ends draw for Battle off Samar: ship markers with their facing, smoke, the hexes a decision points
+at, and the range bands, arcs and lines of sight of the ship a decision is about.
 
-Samar's views differ from Imperial Sunset's (single ships rather than task forces, both sides see the whole map,
-a facing on every ship, smoke markers), so the front ends dispatch on ``game.id == "samar"`` and call these pure
-functions instead of the Imperial Sunset ones in ``overlay``; the IS code paths stay exactly as they were.
-
-Geometry (facing steps, firing arcs, range bands) comes from the Samar rulebook module so the picture and the rules
-can never disagree on which hex is the bow arc (5.3, RULINGS R-3) or how far close range reaches (5.4).
+Samar's views differ from Imperial Sunset's: single ships rather than task forces, both sides see the whole map
+(2.0), a facing on every ship, smoke markers. Geometry (facing steps, firing arcs, range bands) comes from the
+rulebook module itself, so the picture and the rules can never disagree on which hex is the bow arc (5.3, RULINGS
+R-3) or how far close range reaches (5.4).
 """
 
 from __future__ import annotations
@@ -13,19 +12,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from leyte.core.face import Face, PlayerStyle, losses_by_type
+from leyte.rulebooks.samar.geometry import arc, band, line
+
 __all__ = [
-    "GAME_ID",
+    "SamarFace",
     "samar_ships",
     "samar_markers",
     "samar_option_hexes",
     "samar_focus",
+    "samar_ranges",
     "arc_hexes",
     "band_hexes",
     "los_hexes",
+    "ship_hexes",
     "FACING_NAMES",
 ]
 
-GAME_ID = "samar"
 FACING_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
 
 # Short speed letters on a counter (4.1): the marker a ship carries, if any; battle speed carries none.
@@ -123,9 +126,7 @@ def samar_option_hexes(options: Iterable[Any], view: Mapping[str, Any], hexmap: 
     speed, facing at entry, first mover) are left out and chosen in the panel.
     """
     ships = {str(s.get("id")): s for s in samar_ships(view)}
-    from leyte.render.geometry import map_geometry
-
-    on_map = set(map_geometry(hexmap).labels)
+    on_map = {hexmap.label(h) for h in hexmap.hexes}
     out: dict[int, list[str]] = {}
     for i, o in enumerate(options):
         d = o.to_dict() if hasattr(o, "to_dict") else dict(o)
@@ -169,8 +170,6 @@ def samar_focus(view: Mapping[str, Any], decision: Any) -> dict[str, Any] | None
 
 def arc_hexes(hexmap: Any, label: str, facing: int, reach: int) -> dict[str, list[str]]:
     """Hexes within ``reach`` of a ship, split into its ``bow``, ``broadside`` and ``stern`` arcs (5.3)."""
-    from leyte.rulebooks.samar.geometry import arc
-
     centre = hexmap.hex(label)
     out: dict[str, list[str]] = {"bow": [], "broadside": [], "stern": []}
     for h in hexmap.info:
@@ -181,8 +180,6 @@ def arc_hexes(hexmap: Any, label: str, facing: int, reach: int) -> dict[str, lis
 
 def band_hexes(hexmap: Any, label: str, rating: int, m: bool = False) -> dict[str, list[str]]:
     """The outer edge of each range band of a main battery with range ``rating`` (5.4) as rings of hexes."""
-    from leyte.rulebooks.samar.geometry import band
-
     centre = hexmap.hex(label)
     out: dict[str, list[str]] = {}
     limit = rating if m else -(-rating * 3 // 2)
@@ -196,8 +193,6 @@ def band_hexes(hexmap: Any, label: str, rating: int, m: bool = False) -> dict[st
 
 def los_hexes(hexmap: Any, frm: str, to: str) -> list[str]:
     """The hexes a line of sight from centre to centre crosses (5.2), both ends included."""
-    from leyte.rulebooks.samar.geometry import line
-
     return [hexmap.label(h) for h in line(hexmap.hex(frm), hexmap.hex(to)) if h in hexmap.info]
 
 
@@ -238,3 +233,83 @@ def samar_ranges(view: Mapping[str, Any], decision: Any, hexmap: Any, units: Any
                if d.get("kind") == "advance" and d.get("to")}
         out["bow"] = sorted(tos)  # the hex ahead, as the engine names it; none when the bow points off the map
     return out
+
+
+class SamarFace(Face):
+    """Battle off Samar's face: every ship on the one-mile map with its facing, open to both sides."""
+
+    CARD_COLUMNS = (
+        "id",
+        "name",
+        "type",
+        "side",
+        "where",
+        "hex",
+        "facing_name",
+        "speed_state",
+        "hits",
+        "flipped",
+        "armor",
+        "waterline",
+        "fires",
+        "panic",
+        "controller",
+        "torps_out",
+        "range",
+        "range_m",
+        "radar",
+        "gunnery",
+        "weight",
+        "torpedo",
+        "speed_rating",
+        "maneuver",
+    )
+
+    def players(self) -> list[PlayerStyle]:
+        return [
+            PlayerStyle("IJN", "Center Force (Kurita)", "#c0392b", "#f2b8b0", "IJN"),
+            PlayerStyle("USN", "Taffy 3 and friends (Sprague)", "#1f4e99", "#a9c2ea", "USN"),
+        ]
+
+    def markers(self, view: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return samar_markers(view)
+
+    def option_targets(self, options: Iterable[Any], view: Mapping[str, Any]) -> dict[int, list[str]]:
+        return samar_option_hexes(options, view, self.map())
+
+    def overlays(self, view: Mapping[str, Any], decision: Any) -> dict[str, list[str]]:
+        """Range bands and the broadside arc of the ship a decision is about, a line of sight per target (5.2-5.4),
+        or its bow hex when it is moving."""
+        if decision is None:
+            return {}
+        return samar_ranges(view, decision, self.map(), self.rules.data().units)
+
+    def focus(self, view: Mapping[str, Any], decision: Any) -> str | None:
+        s = samar_focus(view, decision)
+        return s.get("hex") if s else None
+
+    def status(self, view: Mapping[str, Any]) -> str:
+        """Twelve-minute turns: the clock time and the maximum line of sight that goes with it (5.2)."""
+        when = f"Turn {view.get('turn')} · {view.get('time')} · MLOS {view.get('mlos')}"
+        if view.get("phase"):
+            when += f" · {view['phase']}"
+        return when
+
+    @classmethod
+    def card_rows(cls, view: Mapping[str, Any], *, on_map: bool = True) -> list[dict[str, Any]]:
+        return [{c: s.get(c) for c in cls.CARD_COLUMNS} for s in samar_ships(view) if not on_map or s.get("hex")]
+
+    def cards(self, view: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """One card per ship on the map: where, facing, speed, damage and its counter values in play."""
+        return self.card_rows(view)
+
+    def summary_row(self, game: Any) -> dict[str, Any]:
+        """Winner and level (3.4), the armor exited into Leyte Gulf, whether the map was cleared, each side's
+        points, and the ships each side lost by type."""
+        res = game.result or {}
+        row: dict[str, Any] = {"winner": res.get("winner"), "level": res.get("level"), "turn": res.get("turn")}
+        for side, pts in (res.get("points") or {}).items():
+            row[f"vp_{side}"] = pts
+        row.update(game.rules.summary_row(game.state))
+        row.update(losses_by_type(game))
+        return row

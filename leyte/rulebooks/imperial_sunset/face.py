@@ -1,0 +1,376 @@
+"""What the front ends draw for Imperial Sunset: task-force markers, ship and sonar markers, the hexes options point
+at, the activated TF's search and strike rings, the status line and the summary row of a finished game.
+
+Everything is read from a player's view (``Game.view``), which already hides what that player may not know; the
+face never adds to it. An enemy marker carries no ``dummy`` flag and no name: a dummy looks like any other TF to the
+other side (5.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from leyte.core.face import Face, PlayerStyle, losses_by_type
+
+__all__ = ["ImperialSunsetFace", "view_markers", "option_hexes", "range_hexes"]
+
+Marker = dict[str, Any]
+SIDES = ("IJN", "USN")
+
+# Option parameters whose value is a hex label, and those whose value names a TF/ship/marker with a hex.
+HEX_PARAMS = ("to", "hex")
+UNIT_PARAMS = ("target", "over", "tf", "marker", "ship")
+
+
+def _short(tf_id: str) -> str:
+    """The text printed on a counter: the marker number ("IJN-3" -> "3"), else the id itself, shortened."""
+    tail = str(tf_id).rsplit("-", 1)[-1]
+    return tail[:4] if tail else str(tf_id)[:4]
+
+
+def view_markers(view: Mapping[str, Any]) -> list[Marker]:
+    """Markers to draw for a view: TFs, independent ships, sonar contacts and the PT boats.
+
+    Each marker is a dict with ``kind`` ("tf", "ship", "sonar", "pt"), ``hex``, ``side`` (None when unknown),
+    ``id``, ``label`` (counter text), ``title`` (hover text), ``detected``, ``moved``, ``dummy`` (None when the
+    viewer cannot know) and ``damaged``. Markers off the map (no hex) are left out.
+    """
+    out: list[Marker] = []
+    umpire = view.get("viewer") in (None, "umpire") or "tfs" in view
+    if umpire:
+        ships = view.get("ships", {}) or {}
+        for tf in (view.get("tfs", {}) or {}).values():
+            if not tf.get("in_play", True) or not tf.get("hex"):
+                continue
+            live = [s for s in tf.get("ships", []) if not ships.get(s, {}).get("sunk")]
+            out.append(
+                _tf_marker(
+                    tf,
+                    own=True,
+                    ships_n=len(live),
+                    dummy=bool(tf.get("dummy")),
+                    damaged=any(ships.get(s, {}).get("hits") for s in live),
+                )
+            )
+        for s in ships.values():
+            if s.get("independent") and not s.get("sunk") and not s.get("exited") and s.get("hex"):
+                out.append(_ship_marker(s, s.get("side")))
+        for sn in view.get("sonar", []) or []:
+            out.append(
+                {
+                    "kind": "sonar",
+                    "hex": sn.get("hex"),
+                    "side": _sonar_side(sn.get("identity")),
+                    "id": f"sonar-{sn.get('hex')}",
+                    "label": "S",
+                    "title": f"sonar contact ({sn.get('identity', 'unknown')})",
+                    "detected": None,
+                    "moved": False,
+                    "dummy": sn.get("identity") == "dummy",
+                    "damaged": False,
+                }
+            )
+    else:
+        me = view.get("viewer")
+        for tf in view.get("own_tfs", []) or []:
+            if not tf.get("hex"):
+                continue
+            hits = any(s.get("hits") for s in tf.get("ships", []))
+            out.append(
+                _tf_marker(tf, own=True, ships_n=len(tf.get("ships", [])), dummy=bool(tf.get("dummy")), damaged=hits)
+            )
+        for tf in view.get("enemy_tfs", []) or []:
+            if tf.get("hex"):
+                out.append(_tf_marker(tf, own=False))
+        for s in view.get("own_independents", []) or []:
+            out.append(_ship_marker(s, me))
+        for s in view.get("enemy_independents", []) or []:
+            out.append(_ship_marker(s, _other(me)))
+        for sn in view.get("sonar", []) or []:
+            out.append(
+                {
+                    "kind": "sonar",
+                    "hex": sn.get("hex"),
+                    "side": None,
+                    "id": f"sonar-{sn.get('hex')}",
+                    "label": "S",
+                    "title": "sonar contact (identity unknown)",
+                    "detected": None,
+                    "moved": False,
+                    "dummy": None,
+                    "damaged": False,
+                }
+            )
+    if view.get("pt_hex"):
+        out.append(
+            {
+                "kind": "pt",
+                "hex": view["pt_hex"],
+                "side": "USN",
+                "id": "pt",
+                "label": "PT",
+                "title": "PT boats (11.2)",
+                "detected": None,
+                "moved": False,
+                "dummy": False,
+                "damaged": False,
+            }
+        )
+    return [m for m in out if m.get("hex")]
+
+
+def _other(side: Any) -> str | None:
+    return {SIDES[0]: SIDES[1], SIDES[1]: SIDES[0]}.get(side)
+
+
+def _sonar_side(identity: Any) -> str | None:
+    return identity if identity in SIDES else None
+
+
+def _tf_marker(
+    tf: Mapping[str, Any], *, own: bool, ships_n: int | None = None, dummy: bool | None = None, damaged: bool = False
+) -> Marker:
+    tid = str(tf.get("id", "?"))
+    if own:
+        what = "dummy TF" if dummy else f"{ships_n} ship unit{'s' if ships_n != 1 else ''}"
+        title = f"{tf.get('name', tid)} ({tid}): {what}"
+    else:
+        rep = tf.get("last_report")
+        title = f"enemy TF {tid}" + (f" — last report: {_report_text(rep)}" if rep else "")
+        dummy = None
+    title += " · detected" if tf.get("detected") else " · undetected"
+    if tf.get("moved"):
+        title += " · moved"
+    return {
+        "kind": "tf",
+        "hex": tf.get("hex"),
+        "side": tf.get("side"),
+        "id": tid,
+        "label": _short(tid),
+        "title": title,
+        "detected": bool(tf.get("detected")),
+        "moved": bool(tf.get("moved")),
+        "dummy": dummy,
+        "damaged": damaged,
+        "own": own,
+    }
+
+
+def _ship_marker(s: Mapping[str, Any], side: Any) -> Marker:
+    name = s.get("name", s.get("id", "ship"))
+    hits = s.get("hits")
+    title = f"{name} ({s.get('type', '?')}), alone" + (f", {hits} hits" if hits else "")
+    if s.get("destination"):
+        title += f", heading {s['destination']}"
+    return {
+        "kind": "ship",
+        "hex": s.get("hex"),
+        "side": side or s.get("side"),
+        "id": str(s.get("id")),
+        "label": str(s.get("type", "?"))[:3],
+        "title": title,
+        "detected": bool(s.get("detected")),
+        "moved": False,
+        "dummy": False,
+        "damaged": True,
+    }
+
+
+def _report_text(rep: Any) -> str:
+    if isinstance(rep, Mapping):
+        parts = [f"{v} {k}" for k, v in rep.items() if isinstance(v, int) and not isinstance(v, bool)]
+        return ", ".join(parts) if parts else str(dict(rep))
+    return str(rep)
+
+
+def _opt_dict(o: Any) -> Mapping[str, Any]:
+    return o.to_dict() if hasattr(o, "to_dict") else o
+
+
+def _unit_hexes(view: Mapping[str, Any], markers: Sequence[Marker] | None = None) -> dict[str, str]:
+    """Every id the view can place on the map -> its hex (TFs, independents, and ships inside own TFs)."""
+    out: dict[str, str] = {}
+    for m in markers if markers is not None else view_markers(view):
+        if m["kind"] in ("tf", "ship"):
+            out[m["id"]] = m["hex"]
+    for tf in view.get("own_tfs", []) or []:
+        for s in tf.get("ships", []):
+            if tf.get("hex"):
+                out.setdefault(str(s.get("id")), tf["hex"])
+    for tf in (view.get("tfs", {}) or {}).values():
+        if tf.get("in_play", True) and tf.get("hex"):
+            for s in tf.get("ships", []):
+                out.setdefault(str(s), tf["hex"])
+    return out
+
+
+def option_hexes(options: Iterable[Any], view: Mapping[str, Any], labels: Iterable[str]) -> dict[int, list[str]]:
+    """For each option (by index) the map hexes it points at: a destination, a set-up hex, a target TF's hex.
+
+    Options that point at no hex (end an activation, pass, a ship on the battle display) are left out. ``labels``
+    is the set of the map's hex labels, so a parameter that merely looks like a label is not mistaken for one.
+    """
+    on_map = set(labels)
+    where = _unit_hexes(view)
+    out: dict[int, list[str]] = {}
+    for i, o in enumerate(options):
+        d = _opt_dict(o)
+        hexes: list[str] = []
+        for k in HEX_PARAMS:
+            v = d.get(k)
+            if isinstance(v, str) and v in on_map:
+                hexes.append(v)
+        for k in UNIT_PARAMS:
+            v = d.get(k)
+            if isinstance(v, str) and v in where and where[v] not in hexes:
+                hexes.append(where[v])
+        if hexes:
+            out[i] = hexes
+    return out
+
+
+def range_hexes(view: Mapping[str, Any], hexmap: Any) -> dict[str, list[str]]:
+    """The search and strike ranges of the viewer's TF being activated, as hex labels (empty when none).
+
+    ``view`` is a side's view (it carries ``activation`` and, per own TF, ``air_search_range`` and
+    ``strike_range``); only what that side may know is used.
+    """
+    act = view.get("activation") or {}
+    tf = next((t for t in view.get("own_tfs", []) if t.get("id") == act.get("tf")), None)
+    if tf is None or not act.get("hex"):
+        return {"search": [], "strike": []}
+    centre = hexmap.hex(act["hex"])
+    out = {}
+    for key, field in (("search", "air_search_range"), ("strike", "strike_range")):
+        r = int(tf.get(field) or 0)
+        out[key] = [hexmap.label(h) for h in hexmap.ring(centre, r)] if r > 0 else []
+    return out
+
+
+class ImperialSunsetFace(Face):
+    """Imperial Sunset's face: task forces and independents on the 25-nm map, seen through one side's eyes."""
+
+    hex_params = HEX_PARAMS
+    unit_params = UNIT_PARAMS
+
+    def players(self) -> list[PlayerStyle]:
+        return [
+            PlayerStyle("IJN", "Imperial Japanese Navy", "#c0392b", "#f2b8b0", "IJN"),
+            PlayerStyle("USN", "US Navy", "#1f4e99", "#a9c2ea", "USN"),
+        ]
+
+    def markers(self, view: Mapping[str, Any]) -> list[Marker]:
+        return view_markers(view)
+
+    def option_targets(self, options: Iterable[Any], view: Mapping[str, Any]) -> dict[int, list[str]]:
+        return option_hexes(options, view, self._labels())
+
+    def overlays(self, view: Mapping[str, Any], decision: Any) -> dict[str, list[str]]:
+        """The search and strike range rings of the viewer's activated TF (6.5, 8.1)."""
+        return {k: v for k, v in range_hexes(view, self.map()).items() if v}
+
+    def focus(self, view: Mapping[str, Any], decision: Any) -> str | None:
+        act = view.get("activation") or {}
+        return act.get("hex") if isinstance(act, Mapping) else None
+
+    def status(self, view: Mapping[str, Any]) -> str:
+        when = f"Turn {view.get('turn')}" + (f" · {view['date']}" if view.get("date") else "")
+        if "day" in view:
+            when += " · day" if view.get("day") else " · night"
+        if view.get("phase"):
+            when += f" · {view['phase']}"
+        return when
+
+    def result_text(self, result: Mapping[str, Any] | None) -> str:
+        if not result:
+            return ""
+        return f"{result.get('level')} (USN net {result.get('net_usn')} VP)"
+
+    def cards(self, view: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The viewing side's TF composition cards, a row per ship unit, hits against capacity.
+
+        Only a side's own forces appear (the TF card is secret from the other side, 2.2); the umpire gets nothing
+        extra here (the map and the log show the rest), which keeps the card honest about what a player knows.
+        """
+        rows = []
+        for tf in view.get("own_tfs", []) or []:
+            if tf.get("dummy"):
+                rows.append(
+                    {
+                        "TF": f"{tf.get('name')} ({tf.get('id')})",
+                        "hex": tf.get("hex"),
+                        "ship": "(dummy)",
+                        "type": "",
+                        "hits": 0,
+                        "capacity": 0,
+                        "torpedo": "",
+                        "status": _tf_status(tf),
+                    }
+                )
+                continue
+            for s in tf.get("ships", []):
+                rows.append(
+                    {
+                        "TF": f"{tf.get('name')} ({tf.get('id')})",
+                        "hex": tf.get("hex"),
+                        "ship": s.get("name"),
+                        "type": s.get("type"),
+                        "hits": s.get("hits", 0),
+                        "capacity": s.get("capacity", 0),
+                        "torpedo": "used" if s.get("torpedo_used") else "",
+                        "status": _tf_status(tf),
+                    }
+                )
+        for s in view.get("own_independents", []) or []:
+            rows.append(
+                {
+                    "TF": "(alone)",
+                    "hex": s.get("hex"),
+                    "ship": s.get("name"),
+                    "type": s.get("type"),
+                    "hits": s.get("hits", 0),
+                    "capacity": None,
+                    "torpedo": "",
+                    "status": f"heading {s.get('destination') or '?'}",
+                }
+            )
+        return rows
+
+    def summary_row(self, game: Any) -> dict[str, Any]:
+        """Winner, level, the USN's net VP (12.3 grades it), the turn and whether the beachhead ended the game at
+        once, each side's VP, and the ship units each side lost by type."""
+        res = game.result or {}
+        row: dict[str, Any] = {
+            "winner": res.get("winner"), "level": res.get("level"), "net": res.get("net_usn"),
+            "turn": res.get("turn"), "sudden_death": "beachhead" in str(res.get("reason", "")),
+        }
+        for side, pts in (res.get("points") or {}).items():
+            row[f"vp_{side}"] = pts
+        row.update(losses_by_type(game))
+        return row
+
+    def summary_text(self, rows: Sequence[Mapping[str, Any]]) -> list[str]:
+        nets = [r["net"] for r in rows if r.get("net") is not None]
+        out = []
+        if nets:
+            nets_sorted = sorted(nets)
+            mean = sum(nets) / len(nets)
+            sd = (sum((x - mean) ** 2 for x in nets) / len(nets)) ** 0.5
+            mid = len(nets_sorted) // 2
+            median = nets_sorted[mid] if len(nets) % 2 else (nets_sorted[mid - 1] + nets_sorted[mid]) / 2
+            out.append(f"net USN VP: mean {mean:.1f}, sd {sd:.1f}, min {nets_sorted[0]}, median {median:.0f}, "
+                       f"max {nets_sorted[-1]}")
+        sudden = sum(1 for r in rows if r.get("sudden_death"))
+        if sudden:
+            out.append(f"{sudden} game(s) ended at once on the beachhead (12.3)")
+        return out
+
+
+def _tf_status(tf: Mapping[str, Any]) -> str:
+    bits = ["detected" if tf.get("detected") else "undetected"]
+    if tf.get("moved"):
+        bits.append("moved")
+    if tf.get("mp_markers"):
+        bits.append(f"-{tf['mp_markers']} MP")
+    return ", ".join(bits)
