@@ -23,6 +23,7 @@ from typing import Any
 from leyte.bots import make_bot
 from leyte.core.errors import LeyteError
 from leyte.core.game import Game
+from leyte.core.start import load_game, new_game
 
 
 def bot_view(game: Game, player: str) -> dict[str, Any]:
@@ -76,9 +77,7 @@ def _bot_seed(seed: int, side: str) -> int:
 def _loaded(save_text: str) -> Game:
     """A save, loaded (replayed) once per process; games fork it. Loading replays every action, which can take
     longer than playing the rest of the game."""
-    import leyte
-
-    return leyte.load_game(save_text)
+    return load_game(save_text)
 
 
 def run_one(args: tuple[Any, ...]) -> dict[str, Any]:
@@ -101,13 +100,11 @@ def run_one(args: tuple[Any, ...]) -> dict[str, Any]:
 
 def _play_one(game_id: str, scenario: Any, seed: int, bot_names: Sequence[str], from_save: str | None,
               t0: float) -> dict[str, Any]:
-    import leyte
-
     if from_save:
         g = _loaded(from_save).fork()  # replaying the save once per process, not once per game
         g.reseed(seed)  # each run from the save gets its own recorded future
     else:
-        g = leyte.new_game(game_id, scenario=scenario, seed=seed)
+        g = new_game(game_id, scenario=scenario, seed=seed)
     bots = {p: make_bot(b, game_id, p, _bot_seed(seed, p)) for p, b in zip(g.players, bot_names)}
     n = play_out(g, bots)
     row: dict[str, Any] = {"seed": seed, "decisions": n, "seconds": round(time.perf_counter() - t0, 4)}
@@ -137,11 +134,9 @@ def simulate(
     """
     import pandas as pd
 
-    import leyte
-
     if games < 1:
         raise LeyteError("games must be at least 1")
-    players = leyte.new_game(game, scenario=scenario, seed=seed).players if not from_save else \
+    players = new_game(game, scenario=scenario, seed=seed).players if not from_save else \
         _loaded(from_save).players
     if len(bots) != len(players):
         raise LeyteError(f"{game} has {len(players)} players ({', '.join(players)}); give one bot each")

@@ -1,0 +1,126 @@
+"""No two modules of the package import each other, directly or through others — at module level or inside a
+function (an import moved into a function to dodge a loop is still a loop). Imports run one way: core, then the
+rulebooks, then render, then jupyter; the CLI and ``simulate`` stand on the public API and the faces."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import leyte
+
+ROOT = Path(leyte.__file__).resolve().parent
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for p in ROOT.rglob("*.py"):
+        rel = p.relative_to(ROOT.parent).with_suffix("")
+        parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+        out[".".join(parts)] = p
+    return out
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the package modules it imports anywhere in its source (``from pkg import sub`` points at sub)."""
+    mods = _modules()
+
+    def resolve(name: str) -> str | None:
+        while name and name not in mods:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    edges: dict[str, set[str]] = {m: set() for m in mods}
+    for m, p in mods.items():
+        pkg = m if p.name == "__init__.py" else m.rpartition(".")[0]
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = pkg.split(".")
+                    base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+                for a in node.names:
+                    full = f"{base}.{a.name}"
+                    targets.append(full if full in mods else base)
+            for t in targets:
+                r = resolve(t) if t.split(".")[0] == "leyte" else None
+                if r and r != m:
+                    edges[m].add(r)
+    return edges
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+    counter = 0
+    for start in sorted(edges):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(edges[start])))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on.add(start)
+        while work:
+            v, it = work[-1]
+            for w in it:
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(edges[w]))))
+                    break
+                if w in on:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
+                if low[v] == index[v]:
+                    comp = []
+                    while True:
+                        w = stack.pop()
+                        on.discard(w)
+                        comp.append(w)
+                        if w == v:
+                            break
+                    if len(comp) > 1:
+                        out.append(sorted(comp))
+    return out
+
+
+def test_cycle_finder_finds_a_planted_loop() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_of_the_package_imports_itself_through_others() -> None:
+    found = cycles(import_graph())
+    assert found == [], "import loops: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+# The one way out of core: ``Game._repr_svg_`` draws the game with the pure SVG renderer when a notebook asks for
+# a picture (python-chess's ``Board._repr_svg_`` does the same); render imports only core, so no loop can form.
+ALLOWED_OUT_OF_CORE = {("leyte.core.game", "leyte.render.svg")}
+
+
+def test_core_imports_no_game_and_no_front_end() -> None:
+    edges = import_graph()
+    bad = sorted((m, t) for m, ts in edges.items() if m.startswith("leyte.core") for t in ts
+                 if not t.startswith("leyte.core") and (m, t) not in ALLOWED_OUT_OF_CORE)
+    assert bad == []
+
+
+def test_render_imports_only_core() -> None:
+    edges = import_graph()
+    bad = sorted((m, t) for m, ts in edges.items() if m.startswith("leyte.render") for t in ts
+                 if not t.startswith(("leyte.core", "leyte.render")))
+    assert bad == []
