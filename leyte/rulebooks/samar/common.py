@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from leyte.core.hexgrid import Hex
 from leyte.rulebooks.samar.data import ShipDef, data
+from leyte.rulebooks.samar.geometry import FACING_NAMES
 from leyte.rulebooks.samar.state import ShipState, State, other
 
 
@@ -90,3 +92,12 @@ def panicked_count(st: State, side: str) -> int:
 
 def name(s: ShipState | str) -> str:
     return sdef(s).label
+
+
+def ship_facts(s: ShipState) -> dict[str, Any]:
+    """The facts about a ship that a decision's prompt names in words, as ``Decision.data`` carries them: who it is,
+    where, which way its bow points and its speed marker (the map is open to both sides, 2.0, so any player may
+    know them)."""
+    return {"ship": s.id, "side": s.side, "hex": s.hex, "facing": s.facing,
+            "facing_name": FACING_NAMES[s.facing] if s.hex else None, "speed": s.speed,
+            "speed_state": speed_state(s), "panic": s.panic}

@@ -13,6 +13,10 @@ where each course ends — plus what each hex entered costs on the way (shallows
 4.3) — and a ship never ends a move where it can no longer keep moving without leaving the map or running onto
 land, unless leaving is the point. The scores are small hand-set weights; each says why it is there.
 
+The bot reads its view, each decision's ``data`` (the ship deciding, the hexes left of its move, each attack's
+dice, the hex being entered) and the options' kinds and parameters; never a prompt or an option's text, so rewording
+them changes nothing it does (tests/samar/test_heuristic_reads_data.py plays a game with both replaced by nonsense).
+
 Not registered under a bot name here (``leyte.bots`` owns the registry): ``SamarHeuristic(side, seed)`` can be used
 directly, or through ``leyte.bots.make_bot("heuristic", "samar", side)``.
 """
@@ -20,7 +24,6 @@ directly, or through ``leyte.bots.make_bot("heuristic", "samar", side)``.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -191,13 +194,9 @@ def per_hit_value(fire: str, shift: int, need: float, waterline: int) -> float:
     return 1.0 / need + p_crit * (cat + wl * slow + (1 - cat - wl) * 0.05)
 
 
-DICE_RE = re.compile(r"\((\d+) (?:dice|hexes)\)")
-STEP_RE = re.compile(r"hex (\d+) of (\d+)")
-
-
-def _num(text: str, rx: re.Pattern[str], default: int = 0) -> int:
-    m = rx.search(text)
-    return int(m.group(1)) if m else default
+def attack_dice(d: Decision) -> dict[tuple[str, str], int]:
+    """(weapon, target) -> dice, for each attack a fire decision offers, as its data states them (5.1)."""
+    return {(a["weapon"], a["target"]): int(a["dice"]) for a in d.data.get("attacks", ())}
 
 
 # -- the bot -----------------------------------------------------------------------------------------------------
@@ -235,7 +234,7 @@ class SamarHeuristic(Bot):
         best = max(scores)
         choice = opts[scores.index(best)]
         if decision.kind == "fire" and choice.kind == "fire":
-            self._note_aim(ctx, choice)
+            self._note_aim(ctx, choice, attack_dice(decision)[choice["weapon"], choice["target"]])
         return choice
 
     # -- movement ---------------------------------------------------------------------------------------------------
@@ -248,19 +247,18 @@ class SamarHeuristic(Bot):
         chart): own fire gained or lost, incoming fire cut by evasive action. For an enemy's panicked ship the signs
         turn round."""
         out = []
+        mp_by_speed = d.data["mp_by_speed"]
         for o in d.options:
             s = ctx.ships[o["ship"]]
-            mp = _num(o.text, DICE_RE, int(s.get("speed_rating") or 0))
+            mp = int(mp_by_speed[o["speed"]])
             plan = self.planner(ctx, s)
             v = plan.value_from(ctx.i(s["hex"]), int(s["facing"]), mp)
             out.append(v + ctx.speed_bonus(s, o["speed"]))
         return out
 
     def _step(self, ctx: Ctx, d: Decision) -> list[float]:
-        first = d.options[0]
-        s = ctx.ships[first["ship"]]
-        k = STEP_RE.search(d.prompt)
-        left = int(k.group(2)) - int(k.group(1)) + 1 if k else 1
+        s = ctx.ships[d.data["ship"]]
+        left = int(d.data["mp_left"])  # this hex and the rest of the move (4.2)
         plan = self.planner(ctx, s)
         here = ctx.i(s["hex"])
         out = []
@@ -309,16 +307,17 @@ class SamarHeuristic(Bot):
         return [-1.0 if o.kind == "pass" else 1.0 for o in d.options]
 
     def _fire(self, ctx: Ctx, d: Decision) -> list[float]:
-        return [0.0 if o.kind == "hold" else self.attack_value(ctx, o) for o in d.options]
+        dice = attack_dice(d)
+        return [0.0 if o.kind == "hold" else self.attack_value(ctx, o, dice[o["weapon"], o["target"]])
+                for o in d.options]
 
-    def attack_value(self, ctx: Ctx, o: Action) -> float:
+    def attack_value(self, ctx: Ctx, o: Action, dice: int) -> float:
         """Expected worth of one attack: the hits it should score (a third of the dice, 5.6) times what each hit is
         worth against this target, plus the chance of panicking it (5.6) — a panicked ship is ours to move, towards
         the map edge. Hits already thrown at the target this phase count against it: effects land together, and
         dice spent on a ship that is already going down are wasted."""
         t = ctx.ships[o["target"]]
         s = ctx.ships[o["ship"]]
-        dice = _num(o.text, DICE_RE)
         w = ctx.value(t)
         weapon = o["weapon"]
         fire = "torpedo" if weapon == "torpedo" else "other"
@@ -343,10 +342,10 @@ class SamarHeuristic(Bot):
             value *= 0.4  # keep the fish for the heavy ships (10.2)
         return value
 
-    def _note_aim(self, ctx: Ctx, o: Action) -> None:
+    def _note_aim(self, ctx: Ctx, o: Action, dice: int) -> None:
         key = (ctx.turn, o["target"])
         self._aimed = {k: v for k, v in self._aimed.items() if k[0] == ctx.turn}
-        self._aimed[key] = self._aimed.get(key, 0.0) + _num(o.text, DICE_RE) / 3
+        self._aimed[key] = self._aimed.get(key, 0.0) + dice / 3
 
     def _air_strike(self, ctx: Ctx, d: Decision) -> list[float]:
         """Aircraft go for heavy ships away from their escorts (10.2): every ship within point blank of the target
@@ -439,9 +438,8 @@ class Ctx:
         return data().ships[sid].reverse.armor
 
     def pending_hex(self, d: Decision) -> int:
-        """The hex a ship being placed enters (named in the facing prompt: '... entering at 3241')."""
-        m = re.search(r"entering at (\d{4})", d.prompt)
-        return self.i(m.group(1)) if m else 0
+        """The hex a ship being placed enters, as the facing decision's data names it."""
+        return self.i(d.data["hex"])
 
     def speed_bonus(self, s: dict[str, Any], speed: str) -> float:
         """What the speed marker does to the coming combat phase (Speed Effects chart)."""

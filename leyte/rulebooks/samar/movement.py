@@ -15,7 +15,18 @@ from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
 from leyte.core.hexgrid import Hex
 from leyte.rulebooks.samar import damage, gunnery
-from leyte.rulebooks.samar.common import armor, controller, dist, hx, maneuver, name, printed_speed, sdef, underway
+from leyte.rulebooks.samar.common import (
+    armor,
+    controller,
+    dist,
+    hx,
+    maneuver,
+    name,
+    printed_speed,
+    sdef,
+    ship_facts,
+    underway,
+)
 from leyte.rulebooks.samar.data import data
 from leyte.rulebooks.samar.engine import ask, frame, opt, pop
 from leyte.rulebooks.samar.geometry import FACING_NAMES, step, turn_size
@@ -201,11 +212,15 @@ class ShipMove:
                 return None
             return ask(who, "speed", f"Speed for {name(s)} this move", "4.1",
                        [opt("speed", f"{name(s)}: {k} ({mp} hexes) — {why}", ship=s.id, speed=k)
-                        for k, mp, why in ch])
+                        for k, mp, why in ch],
+                       data={**ship_facts(s), "mover": who, "turn": st.turn,
+                             "mp_by_speed": {k: mp for k, mp, _ in ch}})
         if not underway(s) or fr["moved"] >= fr["mp"]:
             return None
         return ask(who, "step", f"Move {name(s)} in {s.hex} facing {FACING_NAMES[s.facing]}: hex "
-                   f"{fr['moved'] + 1} of {fr['mp']}", "4.2", step_options(st, s))
+                   f"{fr['moved'] + 1} of {fr['mp']}", "4.2", step_options(st, s),
+                   data={**ship_facts(s), "mover": who, "step": fr["moved"] + 1, "mp": fr["mp"],
+                         "mp_left": fr["mp"] - fr["moved"], "maneuver": maneuver(s)})
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
@@ -274,9 +289,13 @@ class GroupMove:
         ms = movers(st, fr["side"], fr.get("group"))
         if not ms:
             return None
+        group = fr.get("group")
         return ask(fr["side"], "select_ship", f"{fr['side']}: choose the next ship to move ({len(ms)} left)",
                    "4.0", [opt("move_ship", f"move {name(s)} ({s.hex}, {s.speed}"
-                               + (", panicked" if s.panic else "") + ")", ship=s.id) for s in ms])
+                               + (", panicked" if s.panic else "") + ")", ship=s.id) for s in ms],
+                   data={"side": fr["side"], "turn": st.turn, "ships_left": len(ms),
+                         "speed_group": None if group is None else list(SPEED_GROUPS[group]),
+                         "ships": [{"ship": s.id, "hex": s.hex, "speed": s.speed, "panic": s.panic} for s in ms]})
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:

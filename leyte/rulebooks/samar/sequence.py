@@ -12,7 +12,7 @@ from typing import Any
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.samar import damage, gunnery, movement
-from leyte.rulebooks.samar.common import armor, dist, name, sdef
+from leyte.rulebooks.samar.common import armor, dist, name, sdef, ship_facts
 from leyte.rulebooks.samar.data import data
 from leyte.rulebooks.samar.engine import advance, ask, frame, opt, pop, push, push_many
 from leyte.rulebooks.samar.geometry import FACING_NAMES
@@ -37,7 +37,9 @@ class Setup:
             hexes.remove(default)
             hexes.insert(0, default)
         return ask("USN", "setup", f"Place {name(sid)} within {fr['radius']} hexes of {fr['centre']}", "3.1",
-                   [opt("setup_hex", f"{name(sid)} in {h}", ship=sid, hex=h) for h in hexes])
+                   [opt("setup_hex", f"{name(sid)} in {h}", ship=sid, hex=h) for h in hexes],
+                   data={"ship": sid, "centre": fr["centre"], "radius": fr["radius"], "facing": fr["facing"],
+                         "historical_hex": default, "ships_left": len(fr["todo"])})
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
@@ -144,7 +146,10 @@ class Fire:
             opts = [opt("fire", f"{name(s)} {'torpedoes' if w == 'torpedo' else w + ' battery'} at "
                     f"{name(t)} ({n} dice)", ship=s.id, weapon=w, target=t) for w, t, n in la]
             opts.append(opt("hold", f"{name(s)} holds fire this phase", ship=s.id))
-            return ask(side, "fire", f"{name(s)}: choose a target", "5.1", opts)
+            attacks = [{"weapon": w, "target": t, "target_hex": st.ships[t].hex, "range": dist(s.hex, st.ships[t].hex),
+                        "dice": n} for w, t, n in la]
+            return ask(side, "fire", f"{name(s)}: choose a target", "5.1", opts,
+                       data={**ship_facts(s), "turn": st.turn, "attacks": attacks})
         if side in st.combat["passed"]:
             return None
         firers = Fire._firers(st, side)
@@ -152,7 +157,9 @@ class Fire:
             return None
         opts = [opt("select_firer", f"{name(sid)} ({len(la)} possible attacks)", ship=sid) for sid, la in firers]
         opts.append(opt("pass", f"{side} makes no more attacks this combat phase"))
-        return ask(side, "select_firer", f"{side}: choose a ship to fire, or pass", "5.1", opts)
+        return ask(side, "select_firer", f"{side}: choose a ship to fire, or pass", "5.1", opts,
+                   data={"side": side, "turn": st.turn,
+                         "firers": [{"ship": sid, "attacks": len(la)} for sid, la in firers]})
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
@@ -224,7 +231,8 @@ class Movement:
         if fr.get("first"):
             return None
         return ask("IJN", "first_mover", "Which player moves first this turn?", "3.3",
-                   [opt("first_mover", f"{p} moves first", side=p) for p in ("IJN", "USN")])
+                   [opt("first_mover", f"{p} moves first", side=p) for p in ("IJN", "USN")],
+                   data={"turn": st.turn, "time": data().time(st.turn)})
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
@@ -334,10 +342,12 @@ class Place:
         if fr.get("hex") is None:
             return ask(fr["side"], "entry_hex", f"Entry hex for {name(sid)}", fr["rule"],
                        [opt("entry_hex", f"{name(sid)} enters at {h}", ship=sid, hex=h)
-                        for h in entry_hexes(fr["hexes"])])
+                        for h in entry_hexes(fr["hexes"])],
+                       data={"ship": sid, "side": fr["side"], "turn": st.turn, "ships_left": len(fr["todo"])})
         return ask(fr["side"], "entry_facing", f"Facing for {name(sid)} entering at {fr['hex']}", "4.2",
                    [opt("entry_facing", f"{name(sid)} faces {FACING_NAMES[f]}", ship=sid, facing=f)
-                    for f in range(6)])
+                    for f in range(6)],
+                   data={"ship": sid, "side": fr["side"], "turn": st.turn, "hex": fr["hex"]})
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
@@ -365,12 +375,14 @@ class Taffy2:
         if fr.get("ship"):
             return ask("USN", "entry_facing", f"Facing for {name(fr['ship'])} entering at {fr['hex']}", "4.2",
                        [opt("entry_facing", f"faces {FACING_NAMES[f]}", ship=fr["ship"], facing=f)
-                        for f in range(6)])
+                        for f in range(6)],
+                       data={"ship": fr["ship"], "side": "USN", "turn": st.turn, "hex": fr["hex"]})
         opts = [opt("taffy2_enter", f"{name(sid)} enters at {h}", ship=sid, hex=h)
                 for sid in st.pools["taffy2"] for h in entry_hexes("entry:Taffy 2")]
         opts.append(opt("taffy2_done", "no more Taffy Two ships this turn"))
         return ask("USN", "taffy2", f"Taffy Two entry ({fr['count']} of {D.c('taffy2.per_turn')} this turn)",
-                   "3.1", opts)
+                   "3.1", opts, data={"turn": st.turn, "entered": fr["count"], "per_turn": D.c("taffy2.per_turn"),
+                                      "pool": list(st.pools["taffy2"])})
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
@@ -418,7 +430,9 @@ class AirPlace:
         must = side == "IJN"  # special attack units are only ever available for the turn they must be used
         if not must:
             opts.append(opt("air_done", "no more air strikes this turn"))
-        return ask(side, "air_strike", f"{side}: place air units on targets", "8.2", opts)
+        return ask(side, "air_strike", f"{side}: place air units on targets", "8.2", opts,
+                   data={"side": side, "turn": st.turn, "ready": [a.id for a in ready], "must_attack": must,
+                         "kinds_on_targets": kinds_on})
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
