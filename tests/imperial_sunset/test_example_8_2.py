@@ -191,6 +191,11 @@ def test_8_2_example_strike_costs_and_aftermath() -> None:
         a: ("flown", True) for a in ("vb-15", "vt-15", "vf-15-1", "vf-15-2")}
 
 
+def test_8_2_example_uses_exactly_the_scripted_dice() -> None:
+    g, _ = play()
+    assert [r["raw"] for r in rolls(g.events)] == DICE and all(r["scripted"] for r in rolls(g.events))
+
+
 def test_8_2_example_who_sees_what() -> None:
     g, _ = play()
     # The IJN never sees the strike's composition event, the USN never sees Musashi's damage log.
