@@ -142,6 +142,7 @@ def test_8_2_example_one_ship_to_an_area_and_both_at_musashi() -> None:
     g, events = play()
     placed = {e.data["ship"]: e.data["area"] for e in events if e.kind == "air_display" and "ship" in e.data}
     assert placed == {"musashi": 6, "yamato": 7, "nagato": 1, "myoko": 5, "haguro": 2, "div-2-32": 16}
+    assert len(set(placed.values())) == len(placed)   # one ship unit to an area
     aims = {e.data["air"]: e.data["ship"] for e in events if e.kind == "air_target"}
     assert aims == {"vb-15": "musashi", "vt-15": "musashi"}
     pairs = [e.data for e in events if e.kind == "air_pair"]

@@ -262,6 +262,7 @@ def test_8_3_example_round_2_destroyer_cap_torpedoes_and_disengagement() -> None
     ijn_t = [e.data["roll"] for e in torps if e.data["roll"]["purpose"].startswith("torpedo from Div 4")]
     assert [t["final"] for t in ijn_t] == [9, 5, 3]
     assert all(t["column"] == "6" and [m["value"] for m in t["modifiers"]] == [-1] for t in ijn_t)
+    assert all("range 7 areas" in t["modifiers"][0]["source"] for t in ijn_t)
     assert sum(t["result"]["hits"] for t in ijn_t) == 4
     assert [t["result"]["critical"] for t in ijn_t] == [True, False, False]
     # The critical hit: 6, -1 for a battleship target, 5: no effect.
@@ -272,6 +273,7 @@ def test_8_3_example_round_2_destroyer_cap_torpedoes_and_disengagement() -> None
     usn_t = [e.data["roll"] for e in torps if e.data["roll"]["purpose"].startswith("torpedo from X-Ray/1")]
     assert [t["final"] for t in usn_t] == [8, 3, 2, 1]
     assert all(t["column"] == "6" and modifier_total(t) == -2 for t in usn_t)
+    assert all(sorted(m["value"] for m in t["modifiers"]) == [-3, 1] for t in usn_t)   # range 3: no modifier
     # ... two hits in all, since a destroyer unit takes one point per roll.
     torp_damage = [e.data for e in events if e.kind == "damage" and e.rule == "8.3.6" and e.data["ship"] == "div-4"]
     assert sum(d["hits"] for d in torp_damage) == 2
