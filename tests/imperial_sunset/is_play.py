@@ -29,3 +29,41 @@ def rolls(events: list[leyte.Event], rule: str | None = None) -> list[dict[str, 
 
 def day_record(date: str = "1944-10-24", time: str = "day") -> dict[str, Any]:
     return {"date": date, "time": time, "kamikazes": 0, "ijn_air_ops": "true"}
+
+
+Step = tuple[str, dict[str, Any]]
+"""One scripted choice of a worked example: an option kind and the parameters that pick it out."""
+
+
+def play_steps(g: leyte.Game, steps: list[Step]) -> list[leyte.Event]:
+    """Apply each scripted choice with ``choose``; return the events they produced.
+
+    A parameter given as a callable is called with the game first, for values only known once play reaches that
+    point (a surface battle's aliases, say), so a worked example's whole script can stay module-level data.
+    """
+    events: list[leyte.Event] = []
+    for kind, params in steps:
+        resolved = {k: v(g) if callable(v) else v for k, v in params.items()}
+        events += choose(g, kind, **resolved)
+    return events
+
+
+def battle_alias(ship: str) -> Any:
+    """A step parameter: the alias the IJN knows ``ship`` by in the current surface battle (8.3.1)."""
+
+    def resolve(g: leyte.Game) -> str:
+        ev = [e for e in g.events if e.kind == "battle_alias"]
+        assert ev, "no surface battle has dealt aliases yet"
+        return ev[-1].data["aliases"][ship]
+
+    return resolve
+
+
+def roll_events(events: list[leyte.Event], rule: str | None = None) -> list[leyte.Event]:
+    """The roll events among events (optionally of one rule case), for tests that also need the text or visibility."""
+    return [e for e in events if e.kind == "roll" and (rule is None or e.rule == rule)]
+
+
+def modifier_total(roll: dict[str, Any]) -> int:
+    """The sum of a roll record's modifiers."""
+    return sum(m["value"] for m in roll["modifiers"])

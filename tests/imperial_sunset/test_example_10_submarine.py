@@ -27,9 +27,15 @@ def _position() -> dict:
     }
 
 
+# The random draw among the nine non-destroyer units (1-based): Tama.
+TAMA_PICK = [s for s in OZAWA if not s.startswith("div-")].index("tama") + 1
+# The set-up rolls nothing: the attack roll, the draw, the damage roll, the ASW roll.
+DICE = [6, TAMA_PICK, 8, 8]
+
+
 def test_10_example_tama_sunk_and_asw_misses() -> None:
-    tama_pick = OZAWA.index("tama") + 1  # the random draw among the nine non-destroyer units (1-based)
-    g = leyte.new_game("imperial-sunset", scenario=_position(), dice=[6, tama_pick, 8, 8])
+    tama_pick = TAMA_PICK
+    g = leyte.new_game("imperial-sunset", scenario=_position(), dice=list(DICE))
     events = choose(g, "move", to="1004")
     reveal = [e for e in events if e.rule == "10.4" and e.kind == "sonar"]
     assert reveal and reveal[0].data["identity"] == "USN"
@@ -41,12 +47,21 @@ def test_10_example_tama_sunk_and_asw_misses() -> None:
     attack, damage_roll, asw = rolls(events, "10.4")[0], rolls(events, "10.6")[0], rolls(events, "10.7")[0]
     assert (attack["raw"], attack["final"], attack["result"]["attacks"]) == (6, 6, 1)
     assert attack["result"]["target"] == "random_non_escort"
+    # The nine non-destroyer units go into the container and Tama is drawn (10.5).
+    u = leyte.rules("imperial-sunset").units
+    assert sum(u.at[s, "type"] not in ("DD", "DE") for s in OZAWA) == 9
+    draw = [e for e in events if e.kind == "draw"]
+    assert [e.data for e in draw] == [{"index": tama_pick - 1, "of": 9}]
+    assert [e.data["ship"] for e in events if e.kind == "damage"] == ["tama"]
+    assert u.at["tama", "type"] == "CL"
     assert (damage_roll["column"], damage_roll["final"], damage_roll["result"]["hits"]) == ("6", 8, 2)
     view = g.view(None)
     assert view["ships"]["tama"]["sunk"] is True and view["ships"]["tama"]["hits"] == 2
     assert asw["raw"] == 8 and asw["final"] == 9 and asw["result"]["sunk"] is False
     assert [m["value"] for m in asw["modifiers"]] == [1]
     assert [s["hex"] for s in view["sonar"]] == ["1004"]  # the boat survives; markers go in the Terminal Phase
+    scripted = [e.data["roll"]["raw"] for e in g.events if e.kind == "roll"]
+    assert scripted == [6, 8, 8]   # every die the example names, and no other roll (the pick is the draw above)
 
 
 def test_10_4_friendly_or_false_contact_is_removed() -> None:

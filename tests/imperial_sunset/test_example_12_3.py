@@ -7,6 +7,7 @@ net is 22 USN — a Significant USN Victory.
 
 from __future__ import annotations
 
+import pytest
 from is_play import choose, day_record
 
 import leyte
@@ -60,17 +61,53 @@ def test_12_3_example_significant_usn_victory() -> None:
     assert sum(x["points"] for x in t["IJN"]["items"] if x["rule"] != "12.1" or "Ormoc" not in x["item"]) == 28
     assert r["net_usn"] == 22
     assert r["level"] == "Significant USN Victory" and r["winner"] == "USN"
+    assert not [e for e in g.events if e.kind == "roll"]   # nothing left to chance: the seed plays no part
 
 
-def test_12_3_levels_at_their_edges() -> None:
-    from leyte.rulebooks.imperial_sunset.victory import level_for
+# Each band edge of 12.3 reached by a game played to its end: (net USN, level, IJN ships sunk, hits on USN ships).
+# A destroyer unit (Desdiv 4, 4 VP) escapes in every game, so 3 VP come off the USN total (12.2); Essex damaged is
+# 2 VP to the IJN, Langley damaged 1 (12.1).
+EDGE_CASES: list[tuple[int, str, list[str], dict[str, int]]] = [
+    (31, "Decisive USN Victory", ["yamato", "musashi", "nagato", "myoko", "tama"], {"langley": 1}),   # 35 - 3 - 1
+    (30, "Significant USN Victory", ["yamato", "musashi", "nagato", "myoko", "tama"], {"essex": 1}),  # 35 - 3 - 2
+    (21, "Significant USN Victory", ["yamato", "nagato", "myoko", "tama"], {"langley": 1}),           # 25 - 3 - 1
+    (20, "Draw", ["yamato", "nagato", "myoko", "tama"], {"essex": 1}),                                # 25 - 3 - 2
+    (10, "Draw", ["nagato", "myoko"], {}),                                                            # 13 - 3
+    (9, "IJN (Pyrrhic) Victory", ["nagato", "myoko"], {"langley": 1}),                                # 13 - 3 - 1
+]
 
-    assert level_for(31) == "Decisive USN Victory"
-    assert level_for(30) == "Significant USN Victory"
-    assert level_for(21) == "Significant USN Victory"
-    assert level_for(20) == "Draw"
-    assert level_for(10) == "Draw"
-    assert level_for(9) == "IJN (Pyrrhic) Victory"
+
+def edge_position(ijn_sunk: list[str], usn_hits: dict[str, int]) -> dict:
+    """The last turn, a USN TF activated with nothing else to draw: ending its activation ends the game."""
+    return {
+        "id": "example-12.3-edge", "turn": 12, "first_turn": 1, "last_turn": 12,
+        "turn_record": {"12": day_record("1944-10-26")},
+        "options": {"wild_bull": False, "fanaticism": False},
+        "tfs": [
+            {"marker": "USN-1", "name": "TG 38.3", "side": "USN", "fleet": "3rd", "hex": "2824",
+             "ships": ["essex", "langley"], "hits": usn_hits},
+            {"marker": "IJN-1", "name": "Desdiv 4", "side": "IJN", "hex": "1015", "ships": ["div-4"]},
+        ],
+        "ships": [{"id": s, "sunk": True} for s in ijn_sunk],
+        "start": {"activate": "USN-1", "pool": []},
+    }
+
+
+@pytest.mark.parametrize(("net", "level", "ijn_sunk", "usn_hits"), EDGE_CASES,
+                         ids=[f"net{c[0]}" for c in EDGE_CASES])
+def test_12_3_levels_at_their_edges(net: int, level: str, ijn_sunk: list[str], usn_hits: dict[str, int]) -> None:
+    g = leyte.new_game("imperial-sunset", scenario=edge_position(ijn_sunk, usn_hits), seed=1)
+    choose(g, "end_activation")
+    assert g.over
+    r = g.result
+    sunk_vp = int(sum(leyte.rules("imperial-sunset").units.loc[ijn_sunk, "vp_sunk"]))
+    assert r["breakdown"]["USN"]["total"] == sunk_vp
+    assert r["breakdown"]["escaped"]["non_carrier_value"] == 4 and r["breakdown"]["escaped"]["deduction"] == 3
+    assert r["breakdown"]["IJN"]["total"] == 2 * usn_hits.get("essex", 0) + usn_hits.get("langley", 0)
+    assert r["net_usn"] == net
+    assert r["level"] == level
+    assert r["winner"] == ("USN" if net > 20 else "IJN" if net < 10 else None)
+    assert not [e for e in g.events if e.kind == "roll"]   # nothing left to chance: the seed plays no part
 
 
 def test_12_3_beachhead_ends_the_game_at_once() -> None:

@@ -39,6 +39,11 @@ def test_7_2_example_usn_air_search_and_fuzzed_report() -> None:
     rules = leyte.rules("imperial-sunset")
     m = rules.map
     assert m.hex("2824").distance(m.hex("3525")) == 7
+    types = rules.units["type"]
+    assert sorted(types[USN_CARRIER_TF]) == ["CV", "CV", "CVL"]          # two fleet carriers and a light carrier
+    ijn = list(types[IJN_TF])
+    assert (ijn.count("BB"), sum(t in ("CA", "CL") for t in ijn), ijn.count("DD")) == (3, 6, 2)
+    assert [t["air_search_range"] for t in g.view("USN")["own_tfs"]] == [12]   # seven hexes is within its 12
     events = choose(g, "air_search")
     r = rolls(events, "7.3")[0]
     assert r["raw"] == 7
@@ -79,6 +84,9 @@ def test_7_2_example_ijn_land_based_search_and_secret_results_roll() -> None:
                  "ships": USN_BIG_TF, "detected": False}],
         "start": {"activate": "1AF"},
     }
+    types = list(leyte.rules("imperial-sunset").units["type"][USN_BIG_TF])
+    assert (sum(t in ("CV", "CVL") for t in types), sum(t.startswith("C") and t not in ("CV", "CVL") for t in types),
+            types.count("DD")) == (4, 4, 4)   # four carriers, four cruisers (light and AA), four destroyer units
     g = leyte.new_game("imperial-sunset", scenario=pos, dice=[6, 10])
     search = [e for e in g.events if e.kind == "roll" and e.rule == "7.3"][-1].data["roll"]
     assert (search["raw"], search["final"]) == (6, 5)
