@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from leyte.core.dice import parse_dice
 from leyte.core.errors import LeyteError, ScenarioError
 
 __all__ = ["Band", "Cell", "Table", "PROVENANCE_TAGS"]
@@ -199,8 +200,7 @@ class Table:
             raise ScenarioError(f"{where}: {e}") from None
 
     def _index(self) -> None:
-        if self.die not in ("d6", "d10"):
-            raise LeyteError(f"unknown die {self.die!r}")
+        parse_dice(self.die)  # any die or sum of dice (d6, d20, 2d6); a typo fails here, at load time
         bands: list[tuple[Band | tuple[float, float], str]] = []
         for col in self.columns:
             if self.column_by == "factor":
