@@ -48,8 +48,20 @@ def parse_dice(spec: str | int) -> tuple[int, int]:
     Tables and rules name their dice as text; this is the one place that text is read, so a typo ("d 6", "2x6")
     fails the same way everywhere.
     """
-    if isinstance(spec, bool):
+    if type(spec) is str:
+        out = _PARSED.get(spec)  # rolls name the same few dice all game long: read each spelling once
+        if out is None:
+            out = _PARSED[spec] = _parse_dice(spec)
+        return out
+    if isinstance(spec, bool) or not isinstance(spec, int):
         raise LeyteError(f"a die is named like d6, d10 or 2d6, not {spec!r}")
+    return _parse_dice(spec)
+
+
+_PARSED: dict[str, tuple[int, int]] = {}
+
+
+def _parse_dice(spec: str | int) -> tuple[int, int]:
     if isinstance(spec, int):
         if spec < 2:
             raise LeyteError(f"a die needs at least 2 sides, not {spec}")
@@ -218,20 +230,28 @@ class Dice:
 
     def roll(self, die: str | int = "d10") -> tuple[int, bool]:
         """One raw face of ``die`` and whether it came from the script. A scripted 0 on a d10 reads as 10."""
-        sides = _die_sides(die)
-        return self._face(sides)
+        sides = DIE_SIDES.get(die) if type(die) is str else None  # the common names skip parsing (a hot path)
+        if sides is None:
+            sides = _die_sides(die)
+        self.count += 1
+        if self.script:
+            return self._scripted(sides), True
+        return self.randbelow(sides) + 1, False
 
     def _face(self, sides: int) -> tuple[int, bool]:
         self.count += 1
         if self.script:
-            v = given = self.script.pop(0)
-            if sides == 10 and v == 0:
-                v = 10
-            if not 1 <= v <= sides:
-                zero = "; a 0 reads as 10" if sides == 10 else ""
-                raise LeyteError(f"scripted roll {given} is not a face of a d{sides} (faces 1-{sides}{zero})")
-            return v, True
+            return self._scripted(sides), True
         return self.randbelow(sides) + 1, False
+
+    def _scripted(self, sides: int) -> int:
+        v = given = self.script.pop(0)
+        if sides == 10 and v == 0:
+            v = 10
+        if not 1 <= v <= sides:
+            zero = "; a 0 reads as 10" if sides == 10 else ""
+            raise LeyteError(f"scripted roll {given} is not a face of a d{sides} (faces 1-{sides}{zero})")
+        return v
 
     def roll_dice(self, spec: str | int) -> tuple[int, tuple[int, ...], bool]:
         """Roll ``spec`` (``"2d6"``, ``"d20"``): the total, each die's face, and whether any came from the script.
