@@ -543,6 +543,8 @@ class HexMap:
 
     def hexside(self, a: Hex, b: Hex) -> Hexside:
         """The hexside between two adjacent hexes, at least one on the map; an error naming both labels if not."""
+        if not isinstance(a, Hex) or not isinstance(b, Hex):
+            raise LeyteError(f"a hexside joins two Hex values, not {a!r} and {b!r} (use HexMap.hex for a label)")
         if a not in self.info and b not in self.info:
             raise LeyteError(f"hexside {self._name(a)}-{self._name(b)}: neither hex is on this map")
         if a.distance(b) != 1:

@@ -129,23 +129,24 @@ def reach(
     for s in sources:
         if s not in m:
             raise LeyteError(f"start hex {_nm(m, s)} is not on the map")
-    limit = None if budget is None else _as_fraction(budget, "the budget")
+    limit = None if budget is None else budget if type(budget) is int else _as_fraction(budget, "the budget")
     if limit is not None and limit < 0:
         raise LeyteError(f"the budget must not be negative, not {budget}")
     step = cost or _default_cost(m)
     stops_here = stop_on_enter or (lambda _h: False)
-    zero = Fraction(0)
-    best: dict[Hex, tuple[Fraction, int]] = {}
+    # Whole-number costs stay ints (fast); the first fractional step turns the sums into Fractions (exact).
+    best: dict[Hex, tuple[int | Fraction, int]] = {}
     came: dict[Hex, Hex | None] = {}
-    frontier: list[tuple[Fraction, int, Hex]] = []
+    frontier: list[tuple[int | Fraction, int, Hex]] = []
     for s in sorted(set(sources)):
-        best[s] = (zero, 0)
+        best[s] = (0, 0)
         came[s] = None
-        frontier.append((zero, 0, s))
+        frontier.append((0, 0, s))
     heapq.heapify(frontier)
     source_set = set(sources)
-    done: dict[Hex, Fraction] = {}
+    done: dict[Hex, int | Fraction] = {}
     stops: set[Hex] = set()
+    neighbours = m.neighbours
     while frontier:
         c0, n0, cur = heapq.heappop(frontier)
         if cur in done or best[cur] != (c0, n0):
@@ -153,16 +154,19 @@ def reach(
         done[cur] = c0
         if cur == goal:
             break
-        if cur not in source_set and stops_here(cur):
+        if stop_on_enter is not None and cur not in source_set and stops_here(cur):
             stops.add(cur)
             continue
-        for nxt in m.neighbours(cur):
+        for nxt in neighbours(cur):
             if nxt in done:
                 continue
             raw = step(cur, nxt)
             if raw is None:
                 continue
-            w = _as_fraction(raw, f"the cost of the step {_nm(m, cur)} -> {_nm(m, nxt)}")
+            if type(raw) is int or type(raw) is Fraction:
+                w = raw
+            else:
+                w = _as_fraction(raw, f"the cost of the step {_nm(m, cur)} -> {_nm(m, nxt)}")
             if w < 0:
                 raise LeyteError(f"the cost of the step {_nm(m, cur)} -> {_nm(m, nxt)} is negative ({raw})")
             c = c0 + w
@@ -176,7 +180,7 @@ def reach(
                 heapq.heappush(frontier, (c, n0 + 1, nxt))
             elif label == old and cur < came[nxt]:  # type: ignore[operator]
                 came[nxt] = cur  # an equally cheap, equally short route: the smaller previous hex wins
-    costs = {h: done[h] for h in sorted(done, key=lambda h: (done[h], h))}
+    costs = {h: Fraction(done[h]) for h in sorted(done, key=lambda h: (done[h], h))}
     return Reach(costs=costs, came_from={h: came[h] for h in costs}, stops=frozenset(stops), sources=sources)
 
 

@@ -194,6 +194,8 @@ def test_a_hexside_between_hexes_that_do_not_touch_is_refused() -> None:
         HexMap.from_ascii("A.B\n", legend=LAND, sides={("A", "B"): {"river"}})
     with pytest.raises(LeyteError, match="'ford' not one of the map's hexside kinds"):
         HexMap.from_ascii("AB\n", legend=LAND, sides={("A", "B"): {"ford"}})
+    with pytest.raises(LeyteError, match="use HexMap.hex for a label"):
+        HexMap(layout=m.layout, info=dict(m.info), terrains=m.terrains, hexsides={("0101", "0201"): {"river"}})
     with pytest.raises(LeyteError, match="hexside kind 'rivers' is not one this map declares"):
         m.side_has(a, m.neighbours(a)[0], "rivers")
 
