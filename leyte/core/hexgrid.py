@@ -569,10 +569,20 @@ class HexMap:
         return kind in self.side(a, b)
 
     def sides_with(self, kind: str) -> list[Hexside]:
-        """Every hexside carrying ``kind``, in a fixed order (for drawing rivers and roads)."""
+        """Every hexside carrying ``kind``, in a fixed order (for drawing rivers and roads).
+
+        For ``blocked`` this includes sides closed the older way, by a ``blocked_side`` feature on a hex.
+        """
         if kind not in self.side_kinds:
             raise LeyteError(f"hexside kind {kind!r} is not one this map declares ({', '.join(self.side_kinds)})")
-        return sorted(s for s, kinds in self.hexsides.items() if kind in kinds)
+        out = {s for s, kinds in self.hexsides.items() if kind in kinds}
+        if kind == "blocked":
+            for h in self.find("blocked_side"):
+                for k, name in self.info[h].features:
+                    other = self._by_label.get(name) if k == "blocked_side" else None
+                    if other is not None and h.distance(other) == 1:
+                        out.add(Hexside(h, other))
+        return sorted(out)
 
     def _checked_sides(self, sides: Mapping[Any, Iterable[str]]) -> dict[Hexside, frozenset[str]]:
         out: dict[Hexside, frozenset[str]] = {}

@@ -209,6 +209,8 @@ def test_old_blocked_side_features_and_new_blocked_hexsides_agree() -> None:
     assert m.blocked(a, b) and m.blocked(b, a) and m.side(b, a) == {"blocked"}
     assert m.blocked(a, c) and m.blocked(c, a) and m.side(a, c) == {"blocked", "all_sea"}
     assert not m.blocked(b, c)
+    assert m.sides_with("blocked") == sorted([Hexside(a, b), Hexside(a, c)])
+    assert m.sides_with("all_sea") == [Hexside(a, c)] and m.sides_with("road") == []
 
 
 @given(st.integers(-30, 30), st.integers(-30, 30), st.integers(0, 5))
