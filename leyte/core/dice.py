@@ -13,7 +13,7 @@ notebook or a bot can weigh a roll before making it without sampling.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from leyte.core.errors import LeyteError, SaveError
 
 if TYPE_CHECKING:
-    from leyte.core.tables import Cell, Table
+    from leyte.core.tables import Cell, ColumnChoice, Shift, Table
 
 __all__ = [
     "Dice",
@@ -159,6 +159,7 @@ class RollRecord:
     result: dict[str, Any] = field(default_factory=dict)
     scripted: bool = False
     faces: tuple[int, ...] = ()  # each die of a sum such as 2d6; empty for a single die
+    column_choice: ColumnChoice | None = None  # how a shifted odds column was reached, when shifts were given
 
     def to_dict(self) -> dict[str, Any]:
         out = {
@@ -176,6 +177,8 @@ class RollRecord:
         }
         if self.faces:  # only sums carry faces, so single-die records (and the logs made of them) keep their shape
             out["faces"] = list(self.faces)
+        if self.column_choice is not None:
+            out["column_choice"] = self.column_choice.to_dict()
         return out
 
     def text(self) -> str:
@@ -183,7 +186,8 @@ class RollRecord:
         where = f" on {self.table} column {self.column}" if self.table else ""
         res = f" -> {self.result}" if self.result else ""
         each = f" ({'+'.join(map(str, self.faces))})" if self.faces else ""
-        return f"{self.purpose}: rolled {self.raw}{each}{mods} = {self.final}{where}{res}"
+        why = f" [{self.column_choice.text()}]" if self.column_choice is not None else ""
+        return f"{self.purpose}: rolled {self.raw}{each}{mods} = {self.final}{where}{why}{res}"
 
 
 class Dice:
@@ -295,9 +299,19 @@ class Dice:
         *,
         purpose: str,
         rule: str,
+        shifts: Sequence[Shift] | Mapping[str, int] | None = None,
     ) -> RollRecord:
-        """Roll the table's die, add the modifiers, read the cell; the record says all of it."""
-        col = table.column_for(column)
+        """Roll the table's die, add the modifiers, read the cell; the record says all of it.
+
+        With ``shifts`` (even empty) the column is worked out by ``Table.column_with_shifts`` and the record keeps
+        that working too (odds, base column, each shift, clamping), so one event shows the whole combat.
+        """
+        choice = None
+        if shifts is not None:
+            choice = table.column_with_shifts(column, shifts)
+            col = choice.final
+        else:
+            col = table.column_for(column)
         raw, faces, scripted = self._roll_spec(table.die)
         final = raw + sum(m.value for m in modifiers)
         cell = table.lookup_label(col, final)
@@ -314,6 +328,7 @@ class Dice:
             result=dict(cell.result),
             scripted=scripted,
             faces=faces,
+            column_choice=choice,
         )
 
     def roll_plain(

@@ -109,7 +109,21 @@ def test_the_final_column_is_what_the_roll_reads() -> None:
     t = crt()
     choice = t.column_with_shifts((11, 4), [Shift(1, "terrain")])
     rec = Dice(0, [5]).roll_on(t, choice.final, purpose="assault", rule="9.2")
+    assert rec.column == "3:1" and rec.result == {"r": "3:1/5"} and rec.column_choice is None
+    assert "column_choice" not in rec.to_dict()
+
+
+def test_a_roll_with_shifts_carries_the_whole_working_into_its_record() -> None:
+    t = crt()
+    rec = Dice(0, [5]).roll_on(t, (11, 4), purpose="assault", rule="9.2",
+                               shifts=[Shift(2, "forest"), Shift(-1, "air")])
     assert rec.column == "3:1" and rec.result == {"r": "3:1/5"}
+    d = rec.to_dict()
+    assert json.loads(json.dumps(d)) == d
+    assert d["column_choice"]["base"] == "2:1" and d["column_choice"]["net"] == 1
+    assert "[crt: odds 11:4 -> 2:1; +2 (forest) -1 (air) = +1 -> 3:1]" in rec.text()
+    none = Dice(0, [5]).roll_on(t, (11, 4), purpose="assault", rule="9.2", shifts={})
+    assert none.column == "2:1" and none.column_choice is not None and none.column_choice.net == 0
 
 
 @pytest.mark.parametrize(
