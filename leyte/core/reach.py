@@ -121,7 +121,7 @@ def reach(
     left, even if ``stop_on_enter`` holds for it, because the mover begins there; a rule against moving from one
     zone of control straight into another belongs in ``cost``, which sees both hexes. Default cost: 1 per hex,
     nothing across a blocked hexside. With ``goal`` the search ends once that hex's cost is final (the rest of the
-    result is then partial). Negative costs are refused: they would let a search run for ever.
+    result is then partial). Negative costs are refused: a cheapest-first search cannot price them correctly.
     """
     sources = (starts,) if isinstance(starts, Hex) else tuple(starts)
     if not sources:

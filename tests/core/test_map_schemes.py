@@ -219,3 +219,13 @@ def test_hexside_is_symmetric_property(q: int, r: int, direction: int) -> None:
     n = h.neighbours()[direction]
     assert Hexside(h, n) == Hexside(n, h)
     assert set(Hexside(h, n).hexes) == {h, n}
+
+
+def test_a_lettered_ascii_fixture_names_hexsides_by_label() -> None:
+    # The Naval Chess Game's board as a fixture: letters for columns, a reef between C2 and C3.
+    lay = MapLayout(scheme="letters", letter="col")
+    m = HexMap.from_ascii("..#\n.~.\n", layout=lay, legend={".": "sea", "#": "land", "~": "reef"},
+                          sides={("C1", "C2"): {"all_sea"}})
+    assert [m.label(h) for h in m.hexes] == ["A1", "A2", "B1", "B2", "C1", "C2"]
+    assert m.terrain(m.hex("C1")) == "land" and m.terrain(m.hex("b2")) == "reef"
+    assert m.side_has(m.hex("C2"), m.hex("C1"), "all_sea")
