@@ -4,11 +4,16 @@ The generator is SplitMix64 written out here rather than ``random.Random``: its 
 fits in a JSON save in a few bytes, and its output cannot change with the Python version. Scripted values
 (``new_game(..., dice=[7, 4, 10])``) are consumed first, in order, then the seed takes over — which is how the
 rulebooks' worked examples and the tests get the book's numbers.
+
+Any die size is welcome (``"d6"``, ``"d12"``, ``"d20"``) and so are sums of dice (``"2d6"``, one scripted value per
+die). The exact odds of a roll are worked out as ``Fraction``s (``distribution``, ``chance_at_least``...), so a
+notebook or a bot can weigh a roll before making it without sampling.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -16,23 +21,112 @@ from typing import TYPE_CHECKING, Any
 from leyte.core.errors import LeyteError, SaveError
 
 if TYPE_CHECKING:
-    from leyte.core.tables import Cell, Table
+    from leyte.core.tables import Cell, ColumnChoice, Shift, Table
 
-__all__ = ["Dice", "Modifier", "RollRecord", "DIE_SIDES", "chance_outcomes"]
+__all__ = [
+    "Dice",
+    "Modifier",
+    "RollRecord",
+    "DIE_SIDES",
+    "chance_outcomes",
+    "parse_dice",
+    "distribution",
+    "chance_at_least",
+    "chance_at_most",
+]
 
 _MASK = (1 << 64) - 1
-DIE_SIDES = {"d6": 6, "d10": 10}
+# The usual dice by name; any "dN" or "NdS" is understood too (parse_dice).
+DIE_SIDES = {"d4": 4, "d6": 6, "d8": 8, "d10": 10, "d12": 12, "d20": 20}
+_SPEC = re.compile(r"^([1-9][0-9]*)?[dD]([1-9][0-9]*)$")
+_MAX_DICE = 100  # a sanity bound: no game rolls more, and exact odds of a sum grow with the number of dice
+
+
+def parse_dice(spec: str | int) -> tuple[int, int]:
+    """``(number of dice, sides)`` of a dice spec: ``"d10"`` -> (1, 10), ``"2d6"`` -> (2, 6), ``12`` -> (1, 12).
+
+    Tables and rules name their dice as text; this is the one place that text is read, so a typo ("d 6", "2x6")
+    fails the same way everywhere.
+    """
+    if type(spec) is str:
+        out = _PARSED.get(spec)  # rolls name the same few dice all game long: read each spelling once
+        if out is None:
+            out = _PARSED[spec] = _parse_dice(spec)
+        return out
+    if isinstance(spec, bool) or not isinstance(spec, int):
+        raise LeyteError(f"a die is named like d6, d10 or 2d6, not {spec!r}")
+    return _parse_dice(spec)
+
+
+_PARSED: dict[str, tuple[int, int]] = {}
+
+
+def _parse_dice(spec: str | int) -> tuple[int, int]:
+    if isinstance(spec, int):
+        if spec < 2:
+            raise LeyteError(f"a die needs at least 2 sides, not {spec}")
+        return 1, spec
+    m = _SPEC.match(str(spec).strip())
+    if m is None:
+        raise LeyteError(f"unknown die {spec!r}; name dice like d6, d10, d20 or 2d6")
+    count, sides = int(m.group(1) or 1), int(m.group(2))
+    if sides < 2:
+        raise LeyteError(f"unknown die {spec!r}: a die needs at least 2 sides")
+    if count > _MAX_DICE:
+        raise LeyteError(f"unknown die {spec!r}: at most {_MAX_DICE} dice in one roll")
+    return count, sides
 
 
 def _die_sides(die: str | int) -> int:
-    if isinstance(die, int):
-        if die < 2:
-            raise LeyteError(f"a die needs at least 2 sides, not {die}")
-        return die
-    try:
-        return DIE_SIDES[die]
-    except KeyError:
-        raise LeyteError(f"unknown die {die!r}; known: {', '.join(DIE_SIDES)}") from None
+    count, sides = parse_dice(die)
+    if count != 1:
+        raise LeyteError(f"{die!r} is {count} dice; roll it with roll_dice, which sums them")
+    return sides
+
+
+def _modifier_total(modifiers: Sequence[Modifier] | int) -> int:
+    if isinstance(modifiers, bool):
+        raise LeyteError(f"modifiers must be a number or Modifier values, not {modifiers!r}")
+    if isinstance(modifiers, int):
+        return modifiers
+    return sum(m.value for m in modifiers)
+
+
+_DISTRIBUTIONS: dict[tuple[int, int], tuple[tuple[int, Fraction], ...]] = {}
+
+
+def distribution(spec: str | int, modifiers: Sequence[Modifier] | int = 0) -> dict[int, Fraction]:
+    """Exact chance of each total of ``spec`` plus modifiers, lowest total first; the chances sum to exactly 1.
+
+    Worked out by convolving one die at a time (exact integer counts, divided once at the end), remembered per
+    dice spec because games and notebooks ask about the same few rolls over and over.
+    """
+    count, sides = parse_dice(spec)
+    key = (count, sides)
+    base = _DISTRIBUTIONS.get(key)
+    if base is None:
+        ways = {0: 1}
+        for _ in range(count):
+            nxt: dict[int, int] = {}
+            for total, n in ways.items():
+                for face in range(1, sides + 1):
+                    nxt[total + face] = nxt.get(total + face, 0) + n
+            ways = nxt
+        whole = sides**count
+        base = tuple((t, Fraction(n, whole)) for t, n in sorted(ways.items()))
+        _DISTRIBUTIONS[key] = base
+    shift = _modifier_total(modifiers)
+    return {t + shift: p for t, p in base}
+
+
+def chance_at_least(spec: str | int, target: int, modifiers: Sequence[Modifier] | int = 0) -> Fraction:
+    """Exact chance that ``spec`` plus modifiers comes to ``target`` or more ("hits on 9+")."""
+    return sum((p for t, p in distribution(spec, modifiers).items() if t >= target), Fraction(0))
+
+
+def chance_at_most(spec: str | int, target: int, modifiers: Sequence[Modifier] | int = 0) -> Fraction:
+    """Exact chance that ``spec`` plus modifiers comes to ``target`` or less ("readies on 1-3")."""
+    return sum((p for t, p in distribution(spec, modifiers).items() if t <= target), Fraction(0))
 
 
 _LIMITS: dict[int, int] = {}  # n -> the rejection bound of randbelow(n), worked out once per n
@@ -64,9 +158,11 @@ class RollRecord:
     row: str = ""
     result: dict[str, Any] = field(default_factory=dict)
     scripted: bool = False
+    faces: tuple[int, ...] = ()  # each die of a sum such as 2d6; empty for a single die
+    column_choice: ColumnChoice | None = None  # how a shifted odds column was reached, when shifts were given
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "purpose": self.purpose,
             "rule": self.rule,
             "die": self.die,
@@ -79,12 +175,19 @@ class RollRecord:
             "result": dict(self.result),
             "scripted": self.scripted,
         }
+        if self.faces:  # only sums carry faces, so single-die records (and the logs made of them) keep their shape
+            out["faces"] = list(self.faces)
+        if self.column_choice is not None:
+            out["column_choice"] = self.column_choice.to_dict()
+        return out
 
     def text(self) -> str:
         mods = "".join(f" {m.value:+d} ({m.source})" for m in self.modifiers)
         where = f" on {self.table} column {self.column}" if self.table else ""
         res = f" -> {self.result}" if self.result else ""
-        return f"{self.purpose}: rolled {self.raw}{mods} = {self.final}{where}{res}"
+        each = f" ({'+'.join(map(str, self.faces))})" if self.faces else ""
+        why = f" [{self.column_choice.text()}]" if self.column_choice is not None else ""
+        return f"{self.purpose}: rolled {self.raw}{each}{mods} = {self.final}{where}{why}{res}"
 
 
 class Dice:
@@ -131,16 +234,50 @@ class Dice:
 
     def roll(self, die: str | int = "d10") -> tuple[int, bool]:
         """One raw face of ``die`` and whether it came from the script. A scripted 0 on a d10 reads as 10."""
-        sides = _die_sides(die)
+        sides = DIE_SIDES.get(die) if type(die) is str else None  # the common names skip parsing (a hot path)
+        if sides is None:
+            sides = _die_sides(die)
         self.count += 1
         if self.script:
-            v = self.script.pop(0)
-            if sides == 10 and v == 0:
-                v = 10
-            if not 1 <= v <= sides:
-                raise LeyteError(f"scripted roll {v} is not a face of a {sides}-sided die")
-            return v, True
+            return self._scripted(sides), True
         return self.randbelow(sides) + 1, False
+
+    def _face(self, sides: int) -> tuple[int, bool]:
+        self.count += 1
+        if self.script:
+            return self._scripted(sides), True
+        return self.randbelow(sides) + 1, False
+
+    def _scripted(self, sides: int) -> int:
+        v = given = self.script.pop(0)
+        if sides == 10 and v == 0:
+            v = 10
+        if not 1 <= v <= sides:
+            zero = "; a 0 reads as 10" if sides == 10 else ""
+            raise LeyteError(f"scripted roll {given} is not a face of a d{sides} (faces 1-{sides}{zero})")
+        return v
+
+    def roll_dice(self, spec: str | int) -> tuple[int, tuple[int, ...], bool]:
+        """Roll ``spec`` (``"2d6"``, ``"d20"``): the total, each die's face, and whether any came from the script.
+
+        Each die takes its own scripted value, so a worked example's "3 and 5" is scripted as ``[3, 5]``.
+        """
+        count, sides = parse_dice(spec)
+        faces = []
+        scripted = False
+        for _ in range(count):
+            v, s = self._face(sides)
+            faces.append(v)
+            scripted = scripted or s
+        return sum(faces), tuple(faces), scripted
+
+    def _roll_spec(self, spec: str) -> tuple[int, tuple[int, ...], bool]:
+        """Raw total, faces (only for sums) and scripted flag; a single die goes through ``roll`` exactly as before."""
+        count, sides = parse_dice(spec)
+        if count == 1:
+            raw, scripted = self._face(sides)
+            return raw, (), scripted
+        return self.roll_dice(spec)
 
     def choice_index(self, n: int) -> int:
         """A random pick among ``n`` things (random draws, random targets); scripted values pick 1-based."""
@@ -162,10 +299,20 @@ class Dice:
         *,
         purpose: str,
         rule: str,
+        shifts: Sequence[Shift] | Mapping[str, int] | None = None,
     ) -> RollRecord:
-        """Roll the table's die, add the modifiers, read the cell; the record says all of it."""
-        col = table.column_for(column)
-        raw, scripted = self.roll(table.die)
+        """Roll the table's die, add the modifiers, read the cell; the record says all of it.
+
+        With ``shifts`` (even empty) the column is worked out by ``Table.column_with_shifts`` and the record keeps
+        that working too (odds, base column, each shift, clamping), so one event shows the whole combat.
+        """
+        choice = None
+        if shifts is not None:
+            choice = table.column_with_shifts(column, shifts)
+            col = choice.final
+        else:
+            col = table.column_for(column)
+        raw, faces, scripted = self._roll_spec(table.die)
         final = raw + sum(m.value for m in modifiers)
         cell = table.lookup_label(col, final)
         return RollRecord(
@@ -180,15 +327,17 @@ class Dice:
             row=cell.roll,
             result=dict(cell.result),
             scripted=scripted,
+            faces=faces,
+            column_choice=choice,
         )
 
     def roll_plain(
         self, die: str, modifiers: Sequence[Modifier] = (), *, purpose: str, rule: str
     ) -> RollRecord:
-        """A roll read against a rule rather than a table (e.g. "1-3 readies the unit", 6.5.9)."""
-        raw, scripted = self.roll(die)
+        """A roll read against a rule rather than a table (e.g. "1-3 readies the unit", 6.5.9); ``die`` may be a sum."""
+        raw, faces, scripted = self._roll_spec(die)
         final = raw + sum(m.value for m in modifiers)
-        return RollRecord(purpose, rule, die, raw, tuple(modifiers), final, scripted=scripted)
+        return RollRecord(purpose, rule, die, raw, tuple(modifiers), final, scripted=scripted, faces=faces)
 
     # -- save / load ---------------------------------------------------------------------------------------------
 
@@ -226,14 +375,13 @@ def chance_outcomes(
     Cells are returned in the table's row order; only cells with a non-zero chance appear. Several raw faces that
     clamp onto the same row add up, so the probabilities always sum to exactly 1.
     """
-    total = modifiers if isinstance(modifiers, int) else sum(m.value for m in modifiers)
-    sides = _die_sides(table.die)
+    total = _modifier_total(modifiers)
     col = table.column_for(column)
     acc: dict[str, Fraction] = {}
     cells: dict[str, Cell] = {}
-    for raw in range(1, sides + 1):
+    for raw, p in distribution(table.die).items():
         cell = table.lookup_label(col, raw + total)
-        acc[cell.roll] = acc.get(cell.roll, Fraction(0)) + Fraction(1, sides)
+        acc[cell.roll] = acc.get(cell.roll, Fraction(0)) + p
         cells[cell.roll] = cell
     order = [c.roll for c in table.cells_in(col)]
     return [(cells[k], acc[k]) for k in order if k in acc]

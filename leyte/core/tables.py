@@ -3,6 +3,12 @@
 A table answers "which column does this factor (or these odds) use?" and "what does this modified roll read in that
 column?", clamping at the edges the way the header says. Results are typed data, never strings to re-parse. Each
 cell carries its provenance, so a notebook can show which numbers the rulebook printed and which are ours.
+
+Combat results tables of land and carrier games pick a column by odds (attacker:defender ratio bands such as
+``1:2 1:1 2:1 3:1``, or percentage bands such as ``50-99``) and then shift it for terrain, air support and the
+like. ``Table.column_with_shifts`` does all of that and returns a ``ColumnChoice`` that says every step (raw odds,
+the column they round to, each shift and its source, the net shift, any clamping, the final column), so an event
+can show the player exactly why that column was read. Odds always round in the defender's favour: 11:4 is 2:1.
 """
 
 from __future__ import annotations
@@ -11,14 +17,17 @@ import csv
 import math
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
+from numbers import Rational
 from pathlib import Path
 from typing import Any
 
+from leyte.core.dice import parse_dice
 from leyte.core.errors import LeyteError, ScenarioError
 
-__all__ = ["Band", "Cell", "Table", "PROVENANCE_TAGS"]
+__all__ = ["Band", "Cell", "Table", "PROVENANCE_TAGS", "Shift", "ColumnChoice", "percent_odds", "COLUMN_KINDS"]
 
 PROVENANCE_TAGS = ("printed", "example", "reconstructed")
 _FIELD_TYPES = ("int", "bool", "str", "float")
@@ -28,6 +37,9 @@ _UP = re.compile(r"^(-?\d+)\s*\+$")
 _DOWN = re.compile(r"^(-?\d+)\s*-$")
 _NUM = re.compile(r"^-?\d+$")
 _RATIO = re.compile(r"^(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)$")
+# "factor": bands of a number; "ratio": attacker:defender odds; "percent": bands of the attacker's strength as a
+# whole percentage of the defender's; "none": one column.
+COLUMN_KINDS = ("factor", "ratio", "percent", "none")
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +142,8 @@ class Table:
         cols_meta = dict(meta.get("columns", {}))
         rolls_meta = dict(meta.get("rolls", {}))
         column_by = cols_meta.get("by", "factor")
-        if column_by not in ("factor", "ratio", "none"):
-            raise ScenarioError(f"{head}: columns.by must be factor, ratio or none, not {column_by!r}")
+        if column_by not in COLUMN_KINDS:
+            raise ScenarioError(f"{head}: columns.by must be factor, ratio, percent or none, not {column_by!r}")
         for k, meta_part in (("columns", cols_meta), ("rolls", rolls_meta)):
             for edge in ("below", "above"):
                 v = meta_part.get(edge, "clamp" if not (k == "columns" and edge == "below") else "error")
@@ -154,10 +166,12 @@ class Table:
             except LeyteError as e:
                 raise ScenarioError(f"{loc}, field 'roll': {e}") from None
             try:
-                if column_by == "factor":
+                if column_by in ("factor", "percent"):
                     Band.parse(col)
                 elif column_by == "ratio" and not _RATIO.match(col):
                     raise LeyteError(f"{col!r} is not a ratio like 3:2")
+                elif column_by == "ratio" and Fraction(_RATIO.match(col).group(2)) == 0:  # type: ignore[union-attr]
+                    raise LeyteError(f"{col!r} has a zero defender side")
                 elif column_by == "none" and col != "-":
                     raise LeyteError("a single-column table labels its column '-'")
             except LeyteError as e:
@@ -199,20 +213,19 @@ class Table:
             raise ScenarioError(f"{where}: {e}") from None
 
     def _index(self) -> None:
-        if self.die not in ("d6", "d10"):
-            raise LeyteError(f"unknown die {self.die!r}")
-        bands: list[tuple[Band | tuple[float, float], str]] = []
+        parse_dice(self.die)  # any die or sum of dice (d6, d20, 2d6); a typo fails here, at load time
+        bands: list[tuple[Band | tuple[Fraction, float], str]] = []
         for col in self.columns:
-            if self.column_by == "factor":
+            if self.column_by in ("factor", "percent"):
                 bands.append((Band.parse(col), col))
             elif self.column_by == "ratio":
                 m = _RATIO.match(col)
                 assert m is not None
-                a, d = float(m.group(1)), float(m.group(2))
-                bands.append(((a / d, 0.0), col))
+                # Exact, so that 2:3 odds read the 2:3 column however the strengths were scaled.
+                bands.append(((Fraction(m.group(1)) / Fraction(m.group(2)), 0.0), col))
             else:
-                bands.append(((0.0, 0.0), col))
-        if self.column_by == "factor":
+                bands.append(((Fraction(0), 0.0), col))
+        if self.column_by in ("factor", "percent"):
             bands.sort(key=lambda b: b[0].lo)  # type: ignore[union-attr]
             for (b1, c1), (b2, c2) in zip(bands, bands[1:]):
                 if b1.hi >= b2.lo:  # type: ignore[union-attr]
@@ -244,13 +257,18 @@ class Table:
 
         ``value`` may be a column label already, a number (factor tables), or an (attacker, defender) pair or a
         float ratio (odds tables; the highest column not above the actual odds, i.e. odds round in the defender's
-        favour).
+        favour). A percentage table takes the percentage or an (attacker, defender) pair, rounded down.
         """
         if isinstance(value, str) and value in self._row_bands:
             return value
         if self.column_by == "none":
             return self.columns[0]
-        if self.column_by == "factor":
+        if self.column_by == "percent":
+            if isinstance(value, tuple):
+                value = percent_odds(*value)
+            elif isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
+                value = math.floor(value)  # 149.5 % is still short of 150 %: the defender's favour
+        if self.column_by in ("factor", "percent"):
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise LeyteError(f"{self.name}: a column needs a number, not {value!r}")
             for band, label in self._col_bands:
@@ -267,27 +285,71 @@ class Table:
                 raise LeyteError(f"{self.name}: factor {value} is above the highest column {self.columns[-1]}")
             raise LeyteError(f"{self.name}: no column holds factor {value}")
         # ratio
+        ratio: float | Fraction
         if isinstance(value, tuple) and len(value) == 2:
             a, d = value
             if d <= 0:
                 ratio = math.inf
+            elif _exact(a) and _exact(d):
+                ratio = Fraction(a) / Fraction(d)
             else:
                 ratio = a / d
+        elif isinstance(value, Fraction):
+            ratio = value
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
             ratio = float(value)
         else:
             raise LeyteError(f"{self.name}: odds need (attacker, defender) or a ratio, not {value!r}")
         chosen = None
         for (r, _), label in self._col_bands:  # type: ignore[misc]
-            if r <= ratio + 1e-12:
+            # Whole-number strengths compare exactly; a float ratio keeps a hair of slack for its rounding.
+            if (r <= ratio) if isinstance(ratio, Fraction) else (r <= ratio + 1e-12):
                 chosen = label
         if chosen is None:
             if self.column_below == "clamp":
                 return self._col_bands[0][1]
-            raise LeyteError(f"{self.name}: odds {ratio:.2f} are below the lowest column {self.columns[0]}")
+            raise LeyteError(f"{self.name}: odds {float(ratio):.2f} are below the lowest column {self.columns[0]}")
         if ratio > self._col_bands[-1][0][0] and self.column_above == "error":  # type: ignore[index]
-            raise LeyteError(f"{self.name}: odds {ratio:.2f} are above the highest column {self.columns[-1]}")
+            raise LeyteError(f"{self.name}: odds {float(ratio):.2f} are above the highest column {self.columns[-1]}")
         return chosen
+
+    def column_with_shifts(
+        self, value: Any, shifts: Iterable[Shift] | Mapping[str, int] = ()
+    ) -> ColumnChoice:
+        """The column ``value`` selects, moved by column shifts, clamped to the table, with the whole working shown.
+
+        ``value`` is what ``column_for`` takes: an (attacker, defender) pair on an odds table (ratio or percent), a
+        factor, or a column label. The base column rounds odds in the defender's favour (11:4 reads 2:1). Shifts
+        come as ``Shift(value, source)`` or a ``{source: value}`` mapping; they are netted, a positive net moving
+        right (towards the attacker's best column), and the result stops at the first or last column rather than
+        falling off the table. Odds off the table before shifting follow the header's ``columns.below`` and
+        ``columns.above`` (clamp or refuse), as a plain ``column_for`` does.
+        """
+        if isinstance(shifts, Mapping):
+            shift_list = tuple(Shift(v, k) for k, v in shifts.items())
+        else:
+            shift_list = tuple(shifts)
+        for sh in shift_list:
+            if not isinstance(sh, Shift):
+                raise LeyteError(f"{self.name}: a column shift must be Shift(value, source), not {sh!r}")
+        raw, odds, percent = _describe_value(self, value)
+        base = self.column_for(value)
+        off = ""
+        if self.column_by == "ratio" and odds is not None:
+            first_r, last_r = self._col_bands[0][0][0], self._col_bands[-1][0][0]  # type: ignore[index]
+            off = "below" if odds < first_r else "above" if odds > last_r else ""
+        elif self.column_by in ("factor", "percent") and not isinstance(value, str):
+            v = percent if percent is not None else value
+            first_b, last_b = self._col_bands[0][0], self._col_bands[-1][0]
+            off = "below" if v < first_b.lo else "above" if v > last_b.hi else ""  # type: ignore[union-attr]
+        net = sum(sh.value for sh in shift_list)
+        i = self.columns.index(base) + net
+        clamped = "first" if i < 0 else "last" if i >= len(self.columns) else ""
+        final = self.columns[min(max(i, 0), len(self.columns) - 1)]
+        return ColumnChoice(
+            table=self.id, raw=raw, odds=odds, percent=percent, base=base, off_table=off, shifts=shift_list,
+            net=net, clamped=clamped, final=final,
+        )
 
     def lookup(self, column: Any, roll: int) -> Cell:
         """The cell read by a modified ``roll`` in the column that ``column`` selects."""
@@ -364,6 +426,109 @@ class Table:
         frame.index.name = "roll"
         frame.columns.name = "column"
         return frame
+
+
+@dataclass(frozen=True, slots=True)
+class Shift:
+    """One column shift and why: ``Shift(+2, "defender in forest (9.4)")``. Positive moves right."""
+
+    value: int
+    source: str
+
+    def __post_init__(self) -> None:
+        if isinstance(self.value, bool) or not isinstance(self.value, int):
+            raise LeyteError(f"column shift for {self.source!r} must be a whole number of columns, not {self.value!r}")
+        if not isinstance(self.source, str) or not self.source.strip():
+            raise LeyteError(f"column shift {self.value:+d} needs a source (the rule or condition that gives it)")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"value": self.value, "source": self.source}
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnChoice:
+    """How a column was chosen, step by step, for an event's data and a player's "why that column?"."""
+
+    table: str
+    raw: str  # the odds or factor as given: "11:4", "7"
+    odds: Fraction | None  # attacker / defender, exactly (odds tables only)
+    percent: int | None  # the whole percentage, rounded down (percent tables only)
+    base: str  # the column the raw value selects, odds rounded in the defender's favour
+    off_table: str  # "below" / "above" when the raw value lay off the table and the header clamped it
+    shifts: tuple[Shift, ...]
+    net: int
+    clamped: str  # "first" / "last" when the net shift ran off the table and stopped at its edge
+    final: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready; the exact odds as a "p/q" string so nothing is lost to a float."""
+        return {
+            "table": self.table,
+            "raw": self.raw,
+            "odds": None if self.odds is None else f"{self.odds.numerator}/{self.odds.denominator}",
+            "percent": self.percent,
+            "base": self.base,
+            "off_table": self.off_table,
+            "shifts": [s.to_dict() for s in self.shifts],
+            "net": self.net,
+            "clamped": self.clamped,
+            "final": self.final,
+        }
+
+    def text(self) -> str:
+        """One line for a log: "odds 11:4 -> 2:1; +2 (terrain) -1 (air) = +1 -> 3:1"."""
+        what = "odds" if self.odds is not None or self.percent is not None else "factor"
+        pct = f" ({self.percent}%)" if self.percent is not None else ""
+        off = f" (off the table {self.off_table})" if self.off_table else ""
+        out = f"{self.table}: {what} {self.raw}{pct} -> {self.base}{off}"
+        if self.shifts:
+            each = " ".join(f"{s.value:+d} ({s.source})" for s in self.shifts)
+            stop = f", stopped at the {self.clamped} column" if self.clamped else ""
+            out += f"; {each} = {self.net:+d}{stop} -> {self.final}"
+        return out
+
+
+def percent_odds(attack: Any, defence: Any) -> int:
+    """The attacker's strength as a whole percentage of the defender's, rounded down (in the defender's favour)."""
+    a, d = _strengths(attack, defence)
+    return math.floor(a * 100 / d)
+
+
+def _exact(x: Any) -> bool:
+    return isinstance(x, Rational) and not isinstance(x, bool)
+
+
+def _strengths(attack: Any, defence: Any) -> tuple[Fraction, Fraction]:
+    for what, v in (("attack", attack), ("defence", defence)):
+        if isinstance(v, bool) or not isinstance(v, (int, float, Fraction)):
+            raise LeyteError(f"odds: the {what} strength must be a number, not {v!r}")
+        if isinstance(v, float) and not math.isfinite(v):
+            raise LeyteError(f"odds: the {what} strength must be finite, not {v!r}")
+    if attack < 0:
+        raise LeyteError(f"odds: the attack strength must not be negative, not {attack}")
+    if defence <= 0:
+        raise LeyteError(f"odds: the defence strength must be positive, not {defence} (the rules decide what an "
+                         "attack on nothing does)")
+    conv = [Fraction(repr(v)) if isinstance(v, float) else Fraction(v) for v in (attack, defence)]
+    return conv[0], conv[1]
+
+
+def _describe_value(t: Table, value: Any) -> tuple[str, Fraction | None, int | None]:
+    """(raw text, exact odds, percentage) of a value given to ``column_with_shifts``."""
+    if isinstance(value, tuple) and len(value) == 2 and t.column_by in ("ratio", "percent"):
+        a, d = _strengths(*value)
+        raw = f"{_num(value[0])}:{_num(value[1])}"
+        return raw, a / d, (math.floor(a * 100 / d) if t.column_by == "percent" else None)
+    if t.column_by == "percent" and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{_num(value)}%", None, math.floor(value)
+    if t.column_by == "ratio" and isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
+        exact = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+        return f"{_num(value)}:1", exact, None
+    return (value if isinstance(value, str) else _num(value)), None, None
+
+
+def _num(v: Any) -> str:
+    return str(v) if not isinstance(v, float) or not v.is_integer() else str(int(v))
 
 
 def _convert(raw: Any, ty: str, where: str) -> Any:
