@@ -42,7 +42,7 @@ def map_svg(
     for h in m.hexes:
         info = m.info[h]
         out.append(
-            f'<polygon points="{_poly(hex_polygon(m, h, fr))}" fill="{TERRAIN_COLOURS[info.terrain]}" '
+            f'<polygon points="{_poly(hex_polygon(m, h, fr))}" fill="{TERRAIN_COLOURS.get(info.terrain, "#cccccc")}" '
             f'stroke="#7aa7c0" stroke-width="0.3"><title>{info.label} {info.terrain}</title></polygon>'
         )
     for h in m.hexes:
