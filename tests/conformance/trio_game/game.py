@@ -2,10 +2,11 @@
 
 Two players (``blue_north`` and ``blue_south``) play on one side, Blue, and may not confer; ``red`` plays Red
 alone. Each round every player in turn secretly picks a number from 1 to 3 (sequential hidden decisions, as the
-architecture notes ask for simultaneous choices). Only the picker sees its pick until the reveal, where the highest
-single pick scores its value for its side (a tie at the top scores nothing) and a d6 of 5 or 6 adds a bonus point.
-Then each player moves its piece one hex (or stays) on a 5 x 4 board read from ``map.toml`` / ``map.csv``; a piece
-on the goal hex when the game ends scores one more point for its side.
+architecture notes ask for simultaneous choices; the first picker changes each round). Only the picker sees its
+pick until the reveal, where the highest single pick scores its value for its side (a tie at the top scores
+nothing) and a d6 of 5 or 6 adds a bonus point. Then each player moves its piece one hex (or stays) on a 5 x 4
+board read from ``map.toml`` / ``map.csv``; a piece on the goal hex when the game ends scores one more point for
+its side.
 
 Rule cases are numbered "T1" (set-up) to "T5" (the end) so refusals and events can cite them like a real game.
 """
@@ -106,7 +107,8 @@ class GameFrame:
             return
         st.round += 1
         ctx.emit("T1", f"round {st.round} of {st.rounds}", kind="round", data={"round": st.round})
-        ENGINE.push_many(st, [*(("pick", {"player": p}) for p in PLAYERS), ("reveal", {}),
+        k = (st.round - 1) % len(PLAYERS)  # who picks first turns round, so each player's secret waits a while
+        ENGINE.push_many(st, [*(("pick", {"player": p}) for p in PLAYERS[k:] + PLAYERS[:k]), ("reveal", {}),
                               *(("move", {"player": p}) for p in PLAYERS)])
 
 
