@@ -164,9 +164,12 @@ class Face:
         return " — ".join(dict.fromkeys(bits))
 
     def cards(self, view: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """Unit cards: ``{"id", "title", "side", "lines": [str, ...]}``, one per piece the view shows."""
+        """Unit cards, one per unit the view lets its player inspect: ``{"id", "title", "side", "lines": [str,
+        ...], "fields": {name: scalar}}``. ``lines`` are sentences for a card; ``fields`` the same facts as one
+        table row (every card of a game has the same field names), for those who want the raw table."""
         return [
-            {"id": m["id"], "title": m.get("title") or m["id"], "side": m.get("side"), "lines": []}
+            {"id": m["id"], "title": m.get("title") or m["id"], "side": m.get("side"), "lines": [],
+             "fields": {"id": m["id"], "hex": m["hex"], "kind": m.get("kind")}}
             for m in self.markers(view)
         ]
 

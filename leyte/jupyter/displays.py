@@ -49,10 +49,9 @@ def setup_bokeh(*, force: bool = False) -> None:
 # -- pandas displays --------------------------------------------------------------------------------------------
 
 
-def cards_frame(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
-    """A face's unit cards (``Game.face.cards(view)``: one dict per unit, the same keys in each) as a table, with
-    damage shaded where the rows carry ``hits`` and ``capacity``."""
-    return pd.DataFrame(list(rows))
+def cards_frame(cards: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
+    """A face's unit cards (``Game.face.cards(view)``) as a table: one row per card, from its ``fields``."""
+    return pd.DataFrame([dict(c.get("fields") or {}) for c in cards])
 
 
 def cards_styled(rows: Sequence[Mapping[str, Any]]) -> Any:

@@ -26,38 +26,12 @@ VIEW_SAMPLES = 30  # decisions at which every player's view is checked
 
 # Known bugs in a game or the core, found by this suite: (test name, game id) -> what fails. Each becomes a strict
 # xfail, so the suite stays green, the bug stays listed, and the mark must go the day the bug is fixed.
-_SVG_BUG = (
-    "core bug: Game._repr_svg_ -> leyte.render.svg.game_svg draws the pieces of leyte.render.overlay.view_markers, "
-    "which reads Imperial Sunset's view schema (tfs / own_tfs / enemy_tfs), not game.face.markers; any other game's "
-    "SVG shows no counter although its face has markers (trio: 3 at decision 0; samar seed 7: 37 at decision 516)"
-)
-KNOWN_BUGS: dict[tuple[str, str], str] = {
-    ("svg", "trio"): _SVG_BUG,
-    ("svg", "samar"): _SVG_BUG + "; samar's face module is not in this checkout yet either",
-}
-
-
-def _face_missing(game: str) -> str | None:
-    """Why the game's face cannot be built, if its plug-in names a face module this checkout does not have yet."""
-    try:
-        registry.face(game)
-    except ModuleNotFoundError as e:
-        return str(e)
-    return None
+KNOWN_BUGS: dict[tuple[str, str], str] = {}
 
 
 def marks(test: str, game: str, *, face: bool = False) -> list[Any]:
-    out: list[Any] = []
     reason = KNOWN_BUGS.get((test, game))
-    if reason:
-        out.append(pytest.mark.xfail(strict=True, reason=reason))
-    elif face and (missing := _face_missing(game)):
-        # The faces of the shipped games are being written on another branch; until it is merged the plug-in
-        # points at a module that is not there. Only that exact error is tolerated, and strictly: once the face
-        # exists the mark is not applied at all (it is decided here, at collection).
-        out.append(pytest.mark.xfail(raises=ModuleNotFoundError, strict=True,
-                                     reason=f"{game}'s plug-in names a face module not in this checkout: {missing}"))
-    return out
+    return [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
 
 
 def game_params(test: str, *, face: bool = False) -> list[Any]:

@@ -335,7 +335,7 @@ class ImperialSunsetFace(Face):
                     "status": f"heading {s.get('destination') or '?'}",
                 }
             )
-        return rows
+        return [_card(r, view.get("viewer")) for r in rows]
 
     def summary_row(self, game: Any) -> dict[str, Any]:
         """Winner, level, the USN's net VP (12.3 grades it), the turn and whether the beachhead ended the game at
@@ -365,6 +365,19 @@ class ImperialSunsetFace(Face):
         if sudden:
             out.append(f"{sudden} game(s) ended at once on the beachhead (12.3)")
         return out
+
+
+def _card(row: dict[str, Any], side: Any) -> dict[str, Any]:
+    """A ship unit's card: its name and type, the TF it sails with, damage against capacity."""
+    hits, cap = row.get("hits") or 0, row.get("capacity")
+    lines = [f"{row['TF']} in {row['hex']}" if row.get("hex") else str(row["TF"]), str(row.get("status") or "")]
+    if cap:
+        lines.append(f"damage {hits} of {cap}")
+    if row.get("torpedo"):
+        lines.append("torpedoes used")
+    title = f"{row['ship']} ({row['type']})" if row.get("type") else str(row["ship"])
+    return {"id": f"{row['TF']}/{row['ship']}", "title": title, "side": side, "lines": [x for x in lines if x],
+            "fields": row}
 
 
 def _tf_status(tf: Mapping[str, Any]) -> str:

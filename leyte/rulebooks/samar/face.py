@@ -301,7 +301,15 @@ class SamarFace(Face):
 
     def cards(self, view: Mapping[str, Any]) -> list[dict[str, Any]]:
         """One card per ship on the map: where, facing, speed, damage and its counter values in play."""
-        return self.card_rows(view)
+        out = []
+        for row in self.card_rows(view):
+            lines = [f"{row.get('hex')} facing {row.get('facing_name')}, {row.get('speed_state') or 'battle'} speed",
+                     f"{row.get('hits') or 0} hits, armor {row.get('armor')}"]
+            if row.get("panic"):
+                lines.append(f"panicked (moved by {row.get('controller')})")
+            out.append({"id": row["id"], "title": f"{row.get('name')} ({row.get('type')})", "side": row.get("side"),
+                        "lines": lines, "fields": row})
+        return out
 
     def summary_row(self, game: Any) -> dict[str, Any]:
         """Winner and level (3.4), the armor exited into Leyte Gulf, whether the map was cleared, each side's
