@@ -22,6 +22,7 @@ from typing import Any
 
 from leyte.core.errors import IllegalAction, LeyteError
 from leyte.core.game import Action, Context, Decision
+from leyte.core.limits import excerpt
 
 MAX_AUTO_STEPS = 100_000
 STALL_LIMIT = 50  # automatic steps in a row that change nothing visible before the engine gives up
@@ -199,7 +200,7 @@ class FrameRules:
         if d is None:
             return IllegalAction(self.end_rule, "the game is over")
         kinds = sorted({o.kind for o in d.options})
-        return IllegalAction(d.rule, f"{action.text!r} is not one of the {len(d.options)} legal options for "
+        return IllegalAction(d.rule, f"{excerpt(action.text, 80)} is not one of the {len(d.options)} legal options for "
                              f"{d.player}'s {d.kind} decision (option kinds: {', '.join(kinds)})",
                              state=f"turn {getattr(st, 'turn', '?')} {getattr(st, 'phase', '')}".strip())
 

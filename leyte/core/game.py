@@ -21,11 +21,13 @@ from typing import Any, Protocol
 
 from leyte.core.dice import Dice, Modifier, RollRecord
 from leyte.core.errors import IllegalAction, LeyteError, SaveError, ScenarioError
+from leyte.core.limits import check_plain, excerpt
 
 __all__ = ["Action", "Decision", "Event", "Context", "Rules", "Game", "SAVE_FORMAT", "SAVE_VERSION", "canonical"]
 
 SAVE_FORMAT = "leyte-save"
 SAVE_VERSION = 1
+KNOWN_SAVE_VERSIONS = (1,)
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 
 _Scalar = str | int | float | bool | None
@@ -125,6 +127,7 @@ class Action:
             raise LeyteError(f"an action must be an object with a 'kind', not {type(d).__name__}")
         if "kind" not in d:
             raise LeyteError("an action needs a 'kind'")
+        check_plain(d, "action")
         rest = {k: v for k, v in d.items() if k != "kind"}
         return cls(d["kind"], rest)
 
@@ -282,6 +285,13 @@ class Game:
         dice: Sequence[int] | None = None,
         scenario_ref: Any = None,
     ) -> None:
+        if dice is not None and (not isinstance(dice, (list, tuple))
+                                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in dice)):
+            raise LeyteError(f"dice must be a list of integers (the scripted rolls), not {excerpt(dice)}")
+        if options is not None and not isinstance(options, Mapping):
+            raise LeyteError(f"options must be an object of option names and values, not {excerpt(options)}")
+        check_plain(list(dice or []), "dice")
+        check_plain(dict(options or {}), "options")
         self.rules = rules
         self.scenario = dict(scenario)
         self.scenario_ref = scenario_ref if scenario_ref is not None else self.scenario
@@ -367,6 +377,7 @@ class Game:
             if o is act:
                 break
         else:
+            check_plain(act.params, f"action {excerpt(act.kind)}")
             if act not in opts:
                 raise self.rules.refusal(self.state, act)
             # Options carry the readable text; keep the matching option so logs and saves show it.
@@ -490,6 +501,8 @@ class Game:
             raise SaveError(f"save is larger than {MAX_SAVE_BYTES} bytes")
         try:
             d = json.loads(text, parse_constant=_reject_constant)
+        except SaveError:
+            raise
         except json.JSONDecodeError as e:
             tail = text.rstrip()
             truncated = e.pos >= len(tail) - 1 or (tail.startswith("{") and not tail.endswith("}"))
@@ -497,8 +510,11 @@ class Game:
             raise SaveError(f"save is not valid JSON{hint}: {e.msg} at line {e.lineno}, column {e.colno}") from None
         except RecursionError:
             raise SaveError("save nests too deeply to be a leyte save") from None
+        except ValueError as e:  # e.g. an integer of thousands of digits
+            raise SaveError(f"save holds a value no game uses: {excerpt(str(e), 80)}") from None
         if not isinstance(d, dict):
             raise SaveError("save must be a JSON object")
+        check_plain(d, "save", error=SaveError)
         if d.get("format") != SAVE_FORMAT:
             raise SaveError(f"not a leyte save (format is {d.get('format')!r}, expected {SAVE_FORMAT!r})")
         ver = d.get("version")
@@ -506,6 +522,9 @@ class Game:
             raise SaveError("save has no integer 'version'")
         if ver > SAVE_VERSION:
             raise SaveError(f"save version {ver} is newer than this leyte understands ({SAVE_VERSION})")
+        if ver not in KNOWN_SAVE_VERSIONS:
+            known = ", ".join(map(str, KNOWN_SAVE_VERSIONS))
+            raise SaveError(f"save version {ver} is not one this leyte reads ({known})")
         expected = {"game": str, "seed": int, "options": dict, "dice": list, "actions": list, "digest": str,
                     "events": int}
         for key, ty in expected.items():
@@ -521,6 +540,11 @@ class Game:
             rules = resolve(d["game"])
         except LeyteError as e:
             raise SaveError(f"save names an unknown game: {e}") from None
+        # A save names its scenario by the game's own id or holds it inline; never by a path, so loading a save
+        # reads no file (a save naming /dev/zero or another file on the machine is refused here).
+        if isinstance(d["scenario"], str) and d["scenario"] not in rules.scenario_ids():
+            raise SaveError(f"save's scenario {excerpt(d['scenario'])} is not a scenario of {rules.id} "
+                            f"({', '.join(rules.scenario_ids())}); a save never names a file")
         try:
             scen = rules.load_scenario(d["scenario"])
             g = cls(rules, scen, seed=d["seed"], options=d["options"], dice=d["dice"],

@@ -13,6 +13,7 @@ from typing import Any
 from leyte.core import registry
 from leyte.core.errors import LeyteError, ScenarioError
 from leyte.core.game import Game
+from leyte.core.limits import check_plain
 
 __all__ = ["games", "new_game", "load_game"]
 
@@ -51,6 +52,7 @@ def new_game(
         scen = r.load_scenario(scenario)
     elif isinstance(scenario, Mapping):
         ref = None
+        check_plain(scenario, "scenario", error=ScenarioError)
         scen = r.load_scenario(scenario)
     else:
         raise ScenarioError(f"scenario must be an id, a path or a dict, not {type(scenario).__name__}")
