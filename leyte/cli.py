@@ -144,6 +144,10 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
     bots = [b.strip() for b in args.bots.split(",")]
     from_save = _read(args.from_save) if args.from_save else None
+    if from_save is not None and not from_save.strip():
+        raise CliError(f"--from {args.from_save}: the file is empty, not a saved game")
+    if from_save is not None:
+        leyte.load_game(from_save)  # a damaged or foreign save fails here, in one line, before any game is played
     if args.games < 1:
         raise CliError("--games must be at least 1")
     if args.workers < 1:
@@ -194,6 +198,8 @@ def summary_text(frame: Any, game: str | None = None) -> str:
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     g = leyte.load_game(_read(args.file))
     player = None if args.player in (None, "umpire") else args.player
+    if player is not None and player not in g.players:
+        raise CliError(f"--player must be one of {', '.join(g.players)} or umpire, not {player!r}")
     for e in g.log(player):
         out.write(f"({e.rule}) {e.text}\n")
     d = g.decision
@@ -267,6 +273,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("leyte: interrupted\n")
         return 130
+    except (OSError, UnicodeError, RecursionError, MemoryError) as e:  # the machine, not the game: still one line
+        sys.stderr.write(f"leyte: error: {type(e).__name__}: {str(e)[:200]}\n")
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

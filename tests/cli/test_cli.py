@@ -108,3 +108,27 @@ def test_simulate_row_replays_exactly() -> None:
     again = run_one(("imperial-sunset", "historical", 21, ("random", "random"), None))
     assert again["decisions"] == frame.loc[0, "decisions"] and again["net"] == frame.loc[0, "net"]
     assert json.dumps(again["level"]) == json.dumps(frame.loc[0, "level"])
+
+
+def test_hostile_files_end_in_one_line_and_status_2(tmp_path, capsys) -> None:
+    """Issue 14: a directory, a binary file, an empty --from and an unknown --player are one-line errors."""
+    from leyte.cli import main
+
+    binary = tmp_path / "b.toml"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    empty = tmp_path / "empty.json"
+    empty.write_text("")
+    save = tmp_path / "g.json"
+    assert main(["new", "samar", "--save", str(save)]) == 0
+    cases = [
+        ["new", "samar", "--scenario", str(tmp_path)],
+        ["new", "samar", "--scenario", str(binary)],
+        ["simulate", "samar", "--games", "1", "--quiet", "--from", str(empty)],
+        ["replay", str(save), "--player", "Halsey"],
+        ["replay", str(tmp_path)],
+    ]
+    for argv in cases:
+        capsys.readouterr()
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.startswith("leyte: error:") and err.count("\n") == 1 and "Traceback" not in err, (argv, err)
