@@ -84,9 +84,12 @@ def game_ids() -> list[str]:
 
 def plugin(game: str) -> GamePlugin:
     """The plugin of a game id; a clear error naming the known ids otherwise."""
+    if not isinstance(game, str):
+        raise LeyteError(f"a game id is a string such as {', '.join(map(repr, game_ids()[:2]))}, "
+                         f"not {type(game).__name__}")
     if game in _LOADED:
         return _LOADED[game]
-    src = _sources().get(game) if isinstance(game, str) else None
+    src = _sources().get(game)
     if src is None:
         raise LeyteError(f"unknown game {game!r}; known games: {', '.join(game_ids()) or 'none installed'}")
     if isinstance(src, str):
