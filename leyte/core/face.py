@@ -146,6 +146,32 @@ class Face:
         """The hex the decision at hand is about (the front end centres there), or None."""
         return None
 
+    # -- tactical displays ------------------------------------------------------------------------------------------
+
+    def panels(self, view: Mapping[str, Any], events: Sequence[Any]) -> list[dict[str, Any]]:
+        """The game's tactical displays off the map (a battle board, a strike board), as generic panels.
+
+        ``view`` is the viewer's view and ``events`` the log as far as that viewer has seen it (already filtered),
+        so a panel shows nothing the viewer may not know. A front end lays the panels out once, by ``id``, so a face
+        returns the same panels in the same order on every call, an empty one included (its title says so).
+
+        Every panel has ``kind``, ``id`` (stable, unique among the face's panels), ``title`` (one line), ``notes``
+        (short lines under the title: the latest roll, the last results), ``shaded`` (box or cell numbers to tint:
+        smoke, the areas that may fire) and ``pieces``. Each piece has ``id`` (unique in the panel), ``label`` (the
+        counter text; a front end may cut it to fit), ``side`` (the owning player, None when unknown: drawn grey),
+        ``struck`` (sunk or destroyed: greyed and crossed) and ``title`` (hover text). The kinds:
+
+        - ``"track"``: ``boxes`` numbered 1..N left to right. A piece has ``box``, ``lane`` (0 above the track,
+          1 below; pieces in one box and lane stack away from it in list order), ``mark`` (a small dot, e.g. a
+          moved marker) and ``damage`` (0..1, the share of its capacity lost, drawn as a bar).
+        - ``"grid"``: ``rows`` x ``cols`` cells numbered 1.. row by row. A piece has ``cell``, ``major`` (a large
+          counter, e.g. a ship; others are smaller and listed under it, e.g. what attacks it), ``note`` (a short
+          line under the counter, e.g. its hits) and ``active`` (outlined: what acts now).
+
+        The default is no panel.
+        """
+        return []
+
     # -- words -----------------------------------------------------------------------------------------------------
 
     def status(self, view: Mapping[str, Any]) -> str:
