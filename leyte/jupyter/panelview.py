@@ -113,7 +113,7 @@ class TrackView(PanelView):
     PIECE_H = 18
     STEP = 20
 
-    def __init__(self, *, boxes: int = 25, box_px: int = 34, colours: Mapping[str, str] | None = None,
+    def __init__(self, *, boxes: int = 25, box_px: int = 44, colours: Mapping[str, str] | None = None,
                  panel: Mapping[str, Any] | None = None) -> None:
         self.boxes = int((panel or {}).get("boxes", boxes))
         self.box_px = box_px
