@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["PlayerStyle", "Face", "DefaultFace", "PALETTE", "option_dict"]
+__all__ = ["PlayerStyle", "OverlayStyle", "Face", "DefaultFace", "PALETTE", "option_dict"]
 
 Marker = dict[str, Any]
 
@@ -55,6 +55,22 @@ class PlayerStyle:
     colour: str
     light: str
     side: str
+
+
+@dataclass(frozen=True, slots=True)
+class OverlayStyle:
+    """How a front end draws one named set of hexes from ``Face.overlays``: ``"edge"`` outlines each hex, ``"fill"``
+    tints them (at ``alpha``), ``"line"`` draws a dashed line from the first hex's centre to the last's (a line of
+    sight). ``width`` is the stroke width in pixels."""
+
+    colour: str
+    style: str = "edge"
+    width: float = 1.5
+    alpha: float = 1.0
+
+
+#: how an overlay the face gives no style for is drawn
+DEFAULT_OVERLAY = OverlayStyle("#37474f")
 
 
 def option_dict(o: Any) -> Mapping[str, Any]:
@@ -141,6 +157,19 @@ class Face:
         per key and shows the key in its legend.
         """
         return {}
+
+    def overlay_styles(self) -> dict[str, OverlayStyle]:
+        """How to draw each overlay key, in drawing order; a key ending in ":" styles every key with that prefix
+        ("los:" for "los:<target>"). A key with no style is outlined in grey; the default styles none."""
+        return {}
+
+    def overlay_style(self, key: str) -> OverlayStyle:
+        """The style of one overlay key: its own, else its prefix's ("los:..."), else the grey outline."""
+        styles = self.overlay_styles()
+        if key in styles:
+            return styles[key]
+        head, sep, _ = key.partition(":")
+        return styles.get(head + sep, DEFAULT_OVERLAY) if sep else DEFAULT_OVERLAY
 
     def focus(self, view: Mapping[str, Any], decision: Any) -> str | None:
         """The hex the decision at hand is about (the front end centres there), or None."""

@@ -201,7 +201,7 @@ class GameApp:
         if s.auto and not s.script and HUMAN in s.players.values() and not s.game.over and not s._human_to_move():
             s.run("decision")  # the bots set up and play until the human's first decision
             s.message = ""
-        self.map = MapView(s.map, size=size, colours=s.game.face.colours())
+        self.map = MapView(s.map, size=size, colours=s.game.face.colours(), overlay_style=s.game.face.overlay_style)
         if center is not None:
             self.map.center_on(center, zoom)
         self.controls = StepControls(s)

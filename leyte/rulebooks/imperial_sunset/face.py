@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from leyte.core.face import Face, PlayerStyle, losses_by_type
+from leyte.core.face import Face, OverlayStyle, PlayerStyle, losses_by_type
 from leyte.rulebooks.imperial_sunset.displays import (
     AREAS,
     COLS,
@@ -280,6 +280,10 @@ class ImperialSunsetFace(Face):
     def overlays(self, view: Mapping[str, Any], decision: Any) -> dict[str, list[str]]:
         """The search and strike range rings of the viewer's activated TF (6.5, 8.1)."""
         return {k: v for k, v in range_hexes(view, self.map()).items() if v}
+
+    def overlay_styles(self) -> dict[str, OverlayStyle]:
+        """The search ring in green, the strike ring in red."""
+        return {"search": OverlayStyle("#2e7d32"), "strike": OverlayStyle("#c62828")}
 
     def focus(self, view: Mapping[str, Any], decision: Any) -> str | None:
         act = view.get("activation") or {}
