@@ -16,7 +16,11 @@ Markers are dicts with these keys (front ends rely on them; games may add their 
 - ``kind``: what the piece is ("unit", "tf", "ship", "smoke", ...), ``id`` (unique on the map), ``hex`` (label);
 - ``side``: the player who owns it, or None when the viewer cannot know;
 - ``label``: the short counter text; ``title``: the hover text;
-- ``detected``, ``moved``, ``dummy`` (None when the viewer cannot know), ``damaged``.
+- ``detected``, ``moved``, ``dummy`` (None when the viewer cannot know), ``damaged``;
+- how it looks, all optional: ``shape`` ("counter", the default square; "small", a smaller square with a white
+  edge; "ring", a disc), ``solid`` (filled in its colour with white text, else white with coloured text) and
+  ``colour`` (instead of the owner's). A marker with a ``facing`` (0-5) is drawn as a single ship with a bow tick,
+  and may carry ``speed`` (a letter), ``panic``, ``fire`` and ``hulk``; a ``"smoke"`` marker is a grey puff.
 """
 
 from __future__ import annotations

@@ -407,21 +407,21 @@ class MapView:
             cx, cy = self.to_screen(np.array(self.geo.center_of(lab)))
             off = k * side_len * 0.35
             x, y = cx - side_len / 2 + off, cy - side_len / 2 - off
-            kind = m.get("kind")
-            fill = self.colours.get(m.get("side") or "", UNKNOWN_COLOUR)
-            if kind == "sonar":
-                rings.append((cx + off, cy - off, fill))
+            shape, solid = m.get("shape", "counter"), bool(m.get("solid"))
+            fill = m.get("colour") or self.colours.get(m.get("side") or "", UNKNOWN_COLOUR)
+            if shape == "ring":
+                rings.append((cx + off, cy - off, fill, str(m.get("label", ""))))
                 continue
-            if kind == "pt":
+            if shape == "small":
                 boxes.append((x + side_len * 0.15, y + side_len * 0.15, side_len * 0.7, side_len * 0.7))
-                fills.append("#2e7d32")
+                fills.append(fill)
                 edges.append("#ffffff")
-                texts.append((cx + off, cy - off, "PT", "#ffffff"))
+                texts.append((cx + off, cy - off, str(m.get("label", "")), "#ffffff"))
                 continue
             boxes.append((x, y, side_len, side_len))
-            fills.append(fill if kind == "tf" else "#ffffff")
+            fills.append(fill if solid else "#ffffff")
             edges.append(DETECTED_EDGE if m.get("detected") else UNDETECTED_EDGE)
-            texts.append((cx + off, cy - off, str(m.get("label", "")), "#ffffff" if kind == "tf" else fill))
+            texts.append((cx + off, cy - off, str(m.get("label", "")), "#ffffff" if solid else fill))
             if m.get("moved"):
                 dots.append((x + side_len * 0.85, y + side_len * 0.15, "#ffffff"))
             if m.get("damaged"):
@@ -432,12 +432,12 @@ class MapView:
             c.line_width = 2.0
             c.stroke_styled_rects(b[:, 0], b[:, 1], b[:, 2], b[:, 3], rgb(edges))
         if rings:
-            r = np.array([(x, y) for x, y, _ in rings])
-            c.fill_styled_circles(r[:, 0], r[:, 1], max(3.0, s * 0.35), rgb([col for _, _, col in rings]))
+            r = np.array([(x, y) for x, y, _, _ in rings])
+            c.fill_styled_circles(r[:, 0], r[:, 1], max(3.0, s * 0.35), rgb([col for _, _, col, _ in rings]))
             c.stroke_style = "#ffffff"
             c.line_width = 1.5
             c.stroke_circles(r[:, 0], r[:, 1], max(3.0, s * 0.35))
-            texts.extend((x, y, "S", "#ffffff") for x, y, _ in rings)
+            texts.extend((x, y, text, "#ffffff") for x, y, _, text in rings)
         if dots:
             d = np.array([(x, y) for x, y, _ in dots])
             c.fill_styled_circles(d[:, 0], d[:, 1], max(1.5, s * 0.12), rgb([col for _, _, col in dots]))

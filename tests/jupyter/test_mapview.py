@@ -134,3 +134,33 @@ def test_overlays_are_drawn_in_the_styles_the_face_gives(hexmap: Any, sent: list
     plain = MapView(hexmap)
     plain.show([], ranges=ranges)
     assert plain.los_drawn == []  # unstyled, the same sets are only outlined
+
+
+def test_marker_looks_come_from_the_marker_not_its_kind(hexmap: Any) -> None:
+    """Solid counters, white counters, small ones in their own colour and rings, whatever ``kind`` says."""
+    mv = MapView(hexmap, size=12, colours={"red": "#c00000", "blue": "#0000c0"})
+    layer = mv.canvas[1]
+    calls: dict[str, list[Any]] = {}
+
+    def spy(name: str) -> Any:
+        real = getattr(layer, name)
+
+        def call(*args: Any, **kw: Any) -> Any:
+            calls.setdefault(name, []).append(args)
+            return real(*args, **kw)
+
+        return call
+
+    for name in ("fill_styled_rects", "fill_styled_circles"):
+        object.__setattr__(layer, name, spy(name))
+    mk = {"hex": "3521", "title": "", "detected": False, "moved": False, "damaged": False}
+    mv.show([
+        {**mk, "kind": "a", "id": "1", "side": "red", "label": "1", "solid": True},
+        {**mk, "kind": "b", "id": "2", "side": "blue", "label": "2"},
+        {**mk, "kind": "c", "id": "3", "side": "blue", "label": "X", "shape": "small", "colour": "#00aa00"},
+        {**mk, "kind": "d", "id": "4", "side": "red", "label": "S", "shape": "ring"},
+    ])
+    rect_colours = [tuple(int(v) for v in row) for row in calls["fill_styled_rects"][-1][4]]
+    assert rect_colours == [(0xc0, 0, 0), (255, 255, 255), (0, 0xaa, 0)]  # solid red, white, small green
+    ring_colours = [tuple(int(v) for v in row) for row in calls["fill_styled_circles"][0][3]]
+    assert ring_colours == [(0xc0, 0, 0)]

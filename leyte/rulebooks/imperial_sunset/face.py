@@ -71,6 +71,7 @@ def view_markers(view: Mapping[str, Any]) -> list[Marker]:
             out.append(
                 {
                     "kind": "sonar",
+                    "shape": "ring",
                     "hex": sn.get("hex"),
                     "side": _sonar_side(sn.get("identity")),
                     "id": f"sonar-{sn.get('hex')}",
@@ -102,6 +103,7 @@ def view_markers(view: Mapping[str, Any]) -> list[Marker]:
             out.append(
                 {
                     "kind": "sonar",
+                    "shape": "ring",
                     "hex": sn.get("hex"),
                     "side": None,
                     "id": f"sonar-{sn.get('hex')}",
@@ -117,6 +119,9 @@ def view_markers(view: Mapping[str, Any]) -> list[Marker]:
         out.append(
             {
                 "kind": "pt",
+                "shape": "small",
+                "solid": True,
+                "colour": "#2e7d32",
                 "hex": view["pt_hex"],
                 "side": "USN",
                 "id": "pt",
@@ -155,6 +160,7 @@ def _tf_marker(
         title += " · moved"
     return {
         "kind": "tf",
+        "solid": True,
         "hex": tf.get("hex"),
         "side": tf.get("side"),
         "id": tid,
