@@ -16,7 +16,11 @@ Markers are dicts with these keys (front ends rely on them; games may add their 
 - ``kind``: what the piece is ("unit", "tf", "ship", "smoke", ...), ``id`` (unique on the map), ``hex`` (label);
 - ``side``: the player who owns it, or None when the viewer cannot know;
 - ``label``: the short counter text; ``title``: the hover text;
-- ``detected``, ``moved``, ``dummy`` (None when the viewer cannot know), ``damaged``.
+- ``detected``, ``moved``, ``dummy`` (None when the viewer cannot know), ``damaged``;
+- how it looks, all optional: ``shape`` ("counter", the default square; "small", a smaller square with a white
+  edge; "ring", a disc), ``solid`` (filled in its colour with white text, else white with coloured text) and
+  ``colour`` (instead of the owner's). A marker with a ``facing`` (0-5) is drawn as a single ship with a bow tick,
+  and may carry ``speed`` (a letter), ``panic``, ``fire`` and ``hulk``; a ``"smoke"`` marker is a grey puff.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["PlayerStyle", "Face", "DefaultFace", "PALETTE", "option_dict"]
+__all__ = ["PlayerStyle", "OverlayStyle", "Face", "DefaultFace", "PALETTE", "option_dict"]
 
 Marker = dict[str, Any]
 
@@ -55,6 +59,22 @@ class PlayerStyle:
     colour: str
     light: str
     side: str
+
+
+@dataclass(frozen=True, slots=True)
+class OverlayStyle:
+    """How a front end draws one named set of hexes from ``Face.overlays``: ``"edge"`` outlines each hex, ``"fill"``
+    tints them (at ``alpha``), ``"line"`` draws a dashed line from the first hex's centre to the last's (a line of
+    sight). ``width`` is the stroke width in pixels."""
+
+    colour: str
+    style: str = "edge"
+    width: float = 1.5
+    alpha: float = 1.0
+
+
+#: how an overlay the face gives no style for is drawn
+DEFAULT_OVERLAY = OverlayStyle("#37474f")
 
 
 def option_dict(o: Any) -> Mapping[str, Any]:
@@ -142,9 +162,48 @@ class Face:
         """
         return {}
 
+    def overlay_styles(self) -> dict[str, OverlayStyle]:
+        """How to draw each overlay key, in drawing order; a key ending in ":" styles every key with that prefix
+        ("los:" for "los:<target>"). A key with no style is outlined in grey; the default styles none."""
+        return {}
+
+    def overlay_style(self, key: str) -> OverlayStyle:
+        """The style of one overlay key: its own, else its prefix's ("los:..."), else the grey outline."""
+        styles = self.overlay_styles()
+        if key in styles:
+            return styles[key]
+        head, sep, _ = key.partition(":")
+        return styles.get(head + sep, DEFAULT_OVERLAY) if sep else DEFAULT_OVERLAY
+
     def focus(self, view: Mapping[str, Any], decision: Any) -> str | None:
         """The hex the decision at hand is about (the front end centres there), or None."""
         return None
+
+    # -- tactical displays ------------------------------------------------------------------------------------------
+
+    def panels(self, view: Mapping[str, Any], events: Sequence[Any]) -> list[dict[str, Any]]:
+        """The game's tactical displays off the map (a battle board, a strike board), as generic panels.
+
+        ``view`` is the viewer's view and ``events`` the log as far as that viewer has seen it (already filtered),
+        so a panel shows nothing the viewer may not know. A front end lays the panels out once, by ``id``, so a face
+        returns the same panels in the same order on every call, an empty one included (its title says so).
+
+        Every panel has ``kind``, ``id`` (stable, unique among the face's panels), ``title`` (one line), ``notes``
+        (short lines under the title: the latest roll, the last results), ``shaded`` (box or cell numbers to tint:
+        smoke, the areas that may fire) and ``pieces``. Each piece has ``id`` (unique in the panel), ``label`` (the
+        counter text; a front end may cut it to fit), ``side`` (the owning player, None when unknown: drawn grey),
+        ``struck`` (sunk or destroyed: greyed and crossed) and ``title`` (hover text). The kinds:
+
+        - ``"track"``: ``boxes`` numbered 1..N left to right. A piece has ``box``, ``lane`` (0 above the track,
+          1 below; pieces in one box and lane stack away from it in list order), ``mark`` (a small dot, e.g. a
+          moved marker) and ``damage`` (0..1, the share of its capacity lost, drawn as a bar).
+        - ``"grid"``: ``rows`` x ``cols`` cells numbered 1.. row by row. A piece has ``cell``, ``major`` (a large
+          counter, e.g. a ship; others are smaller and listed under it, e.g. what attacks it), ``note`` (a short
+          line under the counter, e.g. its hits) and ``active`` (outlined: what acts now).
+
+        The default is no panel.
+        """
+        return []
 
     # -- words -----------------------------------------------------------------------------------------------------
 

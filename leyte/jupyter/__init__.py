@@ -14,9 +14,7 @@ players' names and colours) comes from the game's face (``game.face``), never fr
 
 from __future__ import annotations
 
-from leyte.jupyter.airview import AirBattleView
 from leyte.jupyter.app import DecisionPanel, GameApp, StepControls, play
-from leyte.jupyter.battleview import BattleView
 from leyte.jupyter.displays import (
     cards_frame,
     cards_styled,
@@ -33,6 +31,7 @@ from leyte.jupyter.displays import (
     vp_timeline,
 )
 from leyte.jupyter.mapview import MapView, batched
+from leyte.jupyter.panelview import GridView, PanelView, TrackView, panel_view
 from leyte.jupyter.session import ClickResult, Session, match_option, play_script, player_kinds
 
 __all__ = [
@@ -41,8 +40,10 @@ __all__ = [
     "StepControls",
     "DecisionPanel",
     "MapView",
-    "BattleView",
-    "AirBattleView",
+    "PanelView",
+    "TrackView",
+    "GridView",
+    "panel_view",
     "Session",
     "ClickResult",
     "player_kinds",

@@ -1,4 +1,5 @@
-"""The widgets around a ``Session``: step controls, the decision panel, the log, TF cards and the map, as one app.
+"""The widgets around a ``Session``: step controls, the decision panel, the log, unit cards, the map and the game's
+tactical displays (``panels=True``, or a list of the face's panel ids), as one app.
 
 ``play(game, players={...})`` is the one-call front door the notebooks use; each player is "human" or a bot name,
 and may also be given as a keyword named for the player in lower case (``play(g, ijn="human", usn="random")``).
@@ -9,6 +10,7 @@ names a game or a side: players, their names and colours, markers and the status
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as W
@@ -16,10 +18,9 @@ from IPython.display import display
 
 import leyte
 from leyte import Game, LeyteError
-from leyte.jupyter.airview import AirBattleView
-from leyte.jupyter.battleview import BattleView
 from leyte.jupyter.displays import cards_frame, event_log_html, odds_html
 from leyte.jupyter.mapview import MapView
+from leyte.jupyter.panelview import PanelView, panel_view
 from leyte.jupyter.session import HUMAN, Session, player_kinds
 
 __all__ = ["GameApp", "StepControls", "DecisionPanel", "play"]
@@ -184,8 +185,7 @@ class GameApp:
         cards: bool = True,
         center: str | None = None,
         zoom: float | None = None,
-        battle: bool = False,
-        air: bool = False,
+        panels: bool | Sequence[str] = False,
         script: Any = (),
         **by_player: str,
     ) -> None:
@@ -201,7 +201,7 @@ class GameApp:
         if s.auto and not s.script and HUMAN in s.players.values() and not s.game.over and not s._human_to_move():
             s.run("decision")  # the bots set up and play until the human's first decision
             s.message = ""
-        self.map = MapView(s.map, size=size, colours=s.game.face.colours())
+        self.map = MapView(s.map, size=size, colours=s.game.face.colours(), overlay_style=s.game.face.overlay_style)
         if center is not None:
             self.map.center_on(center, zoom)
         self.controls = StepControls(s)
@@ -212,15 +212,7 @@ class GameApp:
         self.odds.add_class("leyte-odds-pane")
         self.cards = W.Output(layout=W.Layout(max_height="320px", overflow="auto"))
         self.show_cards = cards
-        self.battle: BattleView | None = None
-        self.air: AirBattleView | None = None
-        if battle or air:
-            units = leyte.rules(s.game.id).units
-            names = {str(k): str(v) for k, v in units["name"].items()}
-            colours = {p.id: p.colour for p in s.game.face.players()}
-            self.battle = BattleView(names=names, colours=colours) if battle else None
-            # the strike display shows the ships under attack: the first player's (the game's air display rule)
-            self.air = AirBattleView(names=names, target_colour=next(iter(colours.values()))) if air else None
+        self.panels: dict[str, PanelView] = self._panel_views(panels)
         self.map.on_hex_click(guarded(s, lambda label: s.click(label)))
         s.subscribe(self.refresh)
         right = [self.panel.widget, self.odds, self.log] + ([self.cards] if cards else [])
@@ -228,8 +220,7 @@ class GameApp:
             [
                 self.controls.widget,
                 W.HBox([self.map.widget, W.VBox(right, layout=W.Layout(width="440px", margin="0 0 0 10px"))]),
-                *([self.battle.widget] if self.battle else []),
-                *([self.air.widget] if self.air else []),
+                *(pv.widget for pv in self.panels.values()),
             ]
         )
         self.widget.add_class("leyte-app")
@@ -244,16 +235,32 @@ class GameApp:
         evs = s.visible_events()
         self.log.value = event_log_html(evs)
         self.odds.value = self._latest_odds(evs)
-        if self.battle is not None:
-            self.battle.show(evs, umpire=s.viewer == "umpire", battle=v.get("battle"))
-        if self.air is not None:
-            self.air.show(evs)
+        if self.panels:
+            for p in s.game.face.panels(v, evs):
+                if p.get("id") in self.panels:
+                    self.panels[p["id"]].show(p)
         if self.show_cards:
             self.cards.clear_output(wait=True)
             rows = s.game.face.cards(v)
             if rows:
                 with self.cards:
                     display(cards_frame(rows))
+
+    def _panel_views(self, wanted: bool | Sequence[str]) -> dict[str, PanelView]:
+        """A canvas per panel of the face asked for (``True``: all of them), by panel id, in the face's order."""
+        if not wanted:
+            return {}
+        s = self.session
+        offered = s.panels()
+        ids = [p["id"] for p in offered]
+        if wanted is not True:
+            wanted = [wanted] if isinstance(wanted, str) else list(wanted)
+            unknown = [w for w in wanted if w not in ids]
+            if unknown:
+                raise LeyteError(f"{s.game.id} has no panel {', '.join(map(repr, unknown))}; "
+                                 f"its panels: {', '.join(ids) or 'none'}")
+        colours = s.game.face.colours()
+        return {p["id"]: panel_view(p, colours=colours) for p in offered if wanted is True or p["id"] in wanted}
 
     def _latest_odds(self, events: list[Any]) -> str:
         """The exact odds of the latest table roll the viewer has seen, with the row it read outlined."""

@@ -22,6 +22,7 @@ import ipywidgets as W
 import numpy as np
 from ipycanvas import Canvas, MultiCanvas, hold_canvas
 
+from leyte.core.face import DEFAULT_OVERLAY, OverlayStyle
 from leyte.render.geometry import (
     DETECTED_EDGE,
     FEATURE_STYLE,
@@ -40,16 +41,6 @@ UNKNOWN_COLOUR = "#555555"
 STATUS_HEIGHT = 22
 SMOKE_COLOUR = "#9e9e9e"
 HULK_COLOUR = "#616161"
-# Samar range bands (5.4), outlined at their outer edge, and the hex ahead of a moving ship.
-BAND_COLOURS = {
-    "point_blank": "#b71c1c",
-    "close": "#e65100",
-    "effective": "#2e7d32",
-    "maximum": "#1565c0",
-    "bow": "#000000",
-}
-
-
 def rgb(colours: Sequence[str]) -> np.ndarray:
     """ "#rrggbb" strings -> an (n, 3) uint8 array, the colour form ipycanvas's styled bulk calls take."""
     return np.array([[int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)] for c in colours], dtype=np.uint8)
@@ -107,7 +98,9 @@ class MapView:
 
     Call ``show(markers, highlight=..., status=...)`` with markers from the game's face (``game.face.markers``);
     register ``on_hex_click(fn)`` to hear which hex label was clicked. ``widget`` is the thing to display.
-    ``colours`` maps each player to its counter colour (``{p.id: p.colour for p in game.face.players()}``).
+    ``colours`` maps each player to its counter colour (``{p.id: p.colour for p in game.face.players()}``);
+    ``overlay_style`` says how to draw each named set of hexes given to ``show(ranges=...)``
+    (``game.face.overlay_style``); without it every set is outlined in grey.
     """
 
     def __init__(
@@ -119,9 +112,11 @@ class MapView:
         height: int | None = None,
         label_zoom: float = 17.0,
         colours: dict[str, str] | None = None,
+        overlay_style: Callable[[str], OverlayStyle] | None = None,
     ) -> None:
         self.hexmap = hexmap
         self.colours = dict(colours or {})
+        self.overlay_style: Callable[[str], OverlayStyle] = overlay_style or (lambda _key: DEFAULT_OVERLAY)
         self.geo: MapGeometry = map_geometry(hexmap)
         self.base_size = size
         self.zoom = 1.0
@@ -389,13 +384,7 @@ class MapView:
             c.stroke_style = "#f57f17"
             c.line_width = 1.5
             c.stroke_polygons(polys)
-        for key, colour in (("search", "#2e7d32"), ("strike", "#c62828")):
-            ring = self.ranges.get(key) or []
-            if ring:  # the edge of the activated TF's air search / strike range (7.2, 6.5.1)
-                c.stroke_style = colour
-                c.line_width = 1.5
-                c.stroke_polygons(self._hex_polys(ring))
-        self._draw_arcs_and_lines(c)
+        self._draw_overlays(c)
         if self.selected:
             c.stroke_style = SELECTED_COLOUR
             c.line_width = 3.0
@@ -418,21 +407,21 @@ class MapView:
             cx, cy = self.to_screen(np.array(self.geo.center_of(lab)))
             off = k * side_len * 0.35
             x, y = cx - side_len / 2 + off, cy - side_len / 2 - off
-            kind = m.get("kind")
-            fill = self.colours.get(m.get("side") or "", UNKNOWN_COLOUR)
-            if kind == "sonar":
-                rings.append((cx + off, cy - off, fill))
+            shape, solid = m.get("shape", "counter"), bool(m.get("solid"))
+            fill = m.get("colour") or self.colours.get(m.get("side") or "", UNKNOWN_COLOUR)
+            if shape == "ring":
+                rings.append((cx + off, cy - off, fill, str(m.get("label", ""))))
                 continue
-            if kind == "pt":
+            if shape == "small":
                 boxes.append((x + side_len * 0.15, y + side_len * 0.15, side_len * 0.7, side_len * 0.7))
-                fills.append("#2e7d32")
+                fills.append(fill)
                 edges.append("#ffffff")
-                texts.append((cx + off, cy - off, "PT", "#ffffff"))
+                texts.append((cx + off, cy - off, str(m.get("label", "")), "#ffffff"))
                 continue
             boxes.append((x, y, side_len, side_len))
-            fills.append(fill if kind == "tf" else "#ffffff")
+            fills.append(fill if solid else "#ffffff")
             edges.append(DETECTED_EDGE if m.get("detected") else UNDETECTED_EDGE)
-            texts.append((cx + off, cy - off, str(m.get("label", "")), "#ffffff" if kind == "tf" else fill))
+            texts.append((cx + off, cy - off, str(m.get("label", "")), "#ffffff" if solid else fill))
             if m.get("moved"):
                 dots.append((x + side_len * 0.85, y + side_len * 0.15, "#ffffff"))
             if m.get("damaged"):
@@ -443,12 +432,12 @@ class MapView:
             c.line_width = 2.0
             c.stroke_styled_rects(b[:, 0], b[:, 1], b[:, 2], b[:, 3], rgb(edges))
         if rings:
-            r = np.array([(x, y) for x, y, _ in rings])
-            c.fill_styled_circles(r[:, 0], r[:, 1], max(3.0, s * 0.35), rgb([col for _, _, col in rings]))
+            r = np.array([(x, y) for x, y, _, _ in rings])
+            c.fill_styled_circles(r[:, 0], r[:, 1], max(3.0, s * 0.35), rgb([col for _, _, col, _ in rings]))
             c.stroke_style = "#ffffff"
             c.line_width = 1.5
             c.stroke_circles(r[:, 0], r[:, 1], max(3.0, s * 0.35))
-            texts.extend((x, y, "S", "#ffffff") for x, y, _ in rings)
+            texts.extend((x, y, text, "#ffffff") for x, y, _, text in rings)
         if dots:
             d = np.array([(x, y) for x, y, _ in dots])
             c.fill_styled_circles(d[:, 0], d[:, 1], max(1.5, s * 0.12), rgb([col for _, _, col in dots]))
@@ -460,37 +449,34 @@ class MapView:
                 c.fill_style = col
                 c.fill_text(text, float(x), float(y))
 
-    def _draw_arcs_and_lines(self, c: Any) -> None:
-        """Range bands (5.4), the broadside arc (5.3), the hex ahead and lines of sight (5.2), when given: ``los``
-        and every ``los:<target>`` key is one dashed line from its first hex's centre to its last's.
-
-        A face that gives none of these keys draws nothing here.
-        """
+    def _draw_overlays(self, c: Any) -> None:
+        """The face's named sets of hexes (rings, arcs, bands, lines of sight) in the styles it gives: tints first,
+        then outlines, then lines, each in the order the face listed them. A ``line`` set is one dashed line from
+        its first hex's centre to its last's; ``los_drawn`` records them for tests."""
         self.los_drawn = []
-        broadside = self.ranges.get("broadside") or []
-        if broadside:
-            c.global_alpha = 0.18
-            c.fill_style = "#6a1b9a"
-            c.fill_polygons(self._hex_polys(broadside))
-            c.global_alpha = 1.0
-        for key, colour in BAND_COLOURS.items():
-            ring = self.ranges.get(key) or []
-            if ring:
-                c.stroke_style = colour
-                c.line_width = 2.0
-                c.stroke_polygons(self._hex_polys(ring))
-        for key in sorted(k for k in self.ranges if k == "los" or k.startswith("los:")):
-            los = [h for h in self.ranges[key] if h in self.geo.index]
-            if len(los) < 2:
+        sets = [(self.overlay_style(k), [h for h in v if h in self.geo.index]) for k, v in self.ranges.items()]
+        for st, hexes in sets:
+            if st.style == "fill" and hexes:
+                c.global_alpha = st.alpha
+                c.fill_style = st.colour
+                c.fill_polygons(self._hex_polys(hexes))
+                c.global_alpha = 1.0
+        for st, hexes in sets:
+            if st.style not in ("fill", "line") and hexes:
+                c.stroke_style = st.colour
+                c.line_width = st.width
+                c.stroke_polygons(self._hex_polys(hexes))
+        for st, hexes in sets:
+            if st.style != "line" or len(hexes) < 2:
                 continue
-            a = self.to_screen(np.array(self.geo.center_of(los[0])))
-            b = self.to_screen(np.array(self.geo.center_of(los[-1])))
-            c.stroke_style = "#000000"
-            c.line_width = 2.0
+            a = self.to_screen(np.array(self.geo.center_of(hexes[0])))
+            b = self.to_screen(np.array(self.geo.center_of(hexes[-1])))
+            c.stroke_style = st.colour
+            c.line_width = st.width
             c.set_line_dash([6, 4])
             c.stroke_line(float(a[0]), float(a[1]), float(b[0]), float(b[1]))
             c.set_line_dash([])
-            self.los_drawn.append((los[0], los[-1]))
+            self.los_drawn.append((hexes[0], hexes[-1]))
 
     def _draw_ships(self, c: Any) -> None:
         """Samar markers: smoke puffs under side-coloured counters, each with a bow tick towards its facing, a speed

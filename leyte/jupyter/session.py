@@ -196,6 +196,10 @@ class Session:
         """The hex the decision at hand is about, if the viewer may see it (the map centres there)."""
         return self.game.face.focus(view if view is not None else self.view(), self.game.decision)
 
+    def panels(self, view: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        """The face's tactical displays (``Face.panels``) from the viewer's view and the events revealed to it."""
+        return self.game.face.panels(view if view is not None else self.view(), self.visible_events())
+
     @property
     def units(self) -> Any:
         """The game's counters (a DataFrame indexed by id): range ratings for the Samar range bands."""

@@ -112,3 +112,55 @@ def test_hover_names_the_hex_and_what_is_there(hexmap: Any) -> None:
     x, y = mv.pixel_of("3521")
     mv._mouse_move(x, y)
     assert "3521" in mv.info.value and "beachhead" in mv.info.value.lower() and "TF 78" in mv.info.value
+
+
+def test_overlays_are_drawn_in_the_styles_the_face_gives(hexmap: Any, sent: list[Any]) -> None:
+    """The map knows no overlay key: a face's ``overlay_style`` decides tint, outline or line for each set."""
+    from leyte.core.face import DEFAULT_OVERLAY, DefaultFace, Face, OverlayStyle
+
+    class Styled(DefaultFace):
+        def overlay_styles(self) -> dict[str, OverlayStyle]:
+            return {"sight:": OverlayStyle("#000000", "line"), "zone": OverlayStyle("#00ff00", "fill", alpha=0.2)}
+
+    face = Styled(leyte.core.registry.get(leyte.games()[0]))
+    assert face.overlay_style("sight:a") == face.overlay_style("sight:b") == OverlayStyle("#000000", "line")
+    assert face.overlay_style("zone").style == "fill" and face.overlay_style("other") == DEFAULT_OVERLAY
+    assert Face.overlay_styles(face) == {}  # the base styles nothing: every set a grey outline
+    ranges = {"sight:x": ["3423", "3322", "3222"], "zone": ["3423"], "other": ["3322"], "sight:off": ["nowhere"]}
+    mv = MapView(hexmap, overlay_style=face.overlay_style)
+    sent.clear()
+    mv.show([], ranges=ranges)
+    assert len(sent) == 1 and mv.los_drawn == [("3423", "3222")]  # one line; a set off the map draws nothing
+    plain = MapView(hexmap)
+    plain.show([], ranges=ranges)
+    assert plain.los_drawn == []  # unstyled, the same sets are only outlined
+
+
+def test_marker_looks_come_from_the_marker_not_its_kind(hexmap: Any) -> None:
+    """Solid counters, white counters, small ones in their own colour and rings, whatever ``kind`` says."""
+    mv = MapView(hexmap, size=12, colours={"red": "#c00000", "blue": "#0000c0"})
+    layer = mv.canvas[1]
+    calls: dict[str, list[Any]] = {}
+
+    def spy(name: str) -> Any:
+        real = getattr(layer, name)
+
+        def call(*args: Any, **kw: Any) -> Any:
+            calls.setdefault(name, []).append(args)
+            return real(*args, **kw)
+
+        return call
+
+    for name in ("fill_styled_rects", "fill_styled_circles"):
+        object.__setattr__(layer, name, spy(name))
+    mk = {"hex": "3521", "title": "", "detected": False, "moved": False, "damaged": False}
+    mv.show([
+        {**mk, "kind": "a", "id": "1", "side": "red", "label": "1", "solid": True},
+        {**mk, "kind": "b", "id": "2", "side": "blue", "label": "2"},
+        {**mk, "kind": "c", "id": "3", "side": "blue", "label": "X", "shape": "small", "colour": "#00aa00"},
+        {**mk, "kind": "d", "id": "4", "side": "red", "label": "S", "shape": "ring"},
+    ])
+    rect_colours = [tuple(int(v) for v in row) for row in calls["fill_styled_rects"][-1][4]]
+    assert rect_colours == [(0xc0, 0, 0), (255, 255, 255), (0, 0xaa, 0)]  # solid red, white, small green
+    ring_colours = [tuple(int(v) for v in row) for row in calls["fill_styled_circles"][0][3]]
+    assert ring_colours == [(0xc0, 0, 0)]

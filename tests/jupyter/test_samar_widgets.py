@@ -151,7 +151,7 @@ def test_game_app_draws_a_samar_game_and_steps_with_bots() -> None:
 def test_ship_cards_list_the_ships_on_the_map() -> None:
     # (an Output widget records nothing without a kernel: this checks the refresh runs and what it would show)
     app = GameApp(duel(), ijn="human", usn="heuristic", viewer="umpire", size=8, cards=True)
-    from leyte.jupyter.samar import ships_frame
+    from leyte.rulebooks.samar.charts import ships_frame
 
     frame = ships_frame(app.session.view())
     assert set(frame.index) == {"yamato", "johnston", "kumano"} and bool(frame.loc["johnston", "panic"])

@@ -11,9 +11,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from leyte.core.face import Face, PlayerStyle, losses_by_type
+from leyte.core.face import Face, OverlayStyle, PlayerStyle, losses_by_type
+from leyte.rulebooks.imperial_sunset.displays import (
+    AREAS,
+    COLS,
+    ROWS,
+    AirDisplay,
+    BattleDisplay,
+    adjacent,
+    air_display,
+    battle_display,
+    display_from_view,
+)
 
-__all__ = ["ImperialSunsetFace", "view_markers", "option_hexes", "range_hexes"]
+__all__ = ["ImperialSunsetFace", "view_markers", "option_hexes", "range_hexes", "surface_panel", "air_panel"]
 
 Marker = dict[str, Any]
 SIDES = ("IJN", "USN")
@@ -60,6 +71,7 @@ def view_markers(view: Mapping[str, Any]) -> list[Marker]:
             out.append(
                 {
                     "kind": "sonar",
+                    "shape": "ring",
                     "hex": sn.get("hex"),
                     "side": _sonar_side(sn.get("identity")),
                     "id": f"sonar-{sn.get('hex')}",
@@ -91,6 +103,7 @@ def view_markers(view: Mapping[str, Any]) -> list[Marker]:
             out.append(
                 {
                     "kind": "sonar",
+                    "shape": "ring",
                     "hex": sn.get("hex"),
                     "side": None,
                     "id": f"sonar-{sn.get('hex')}",
@@ -106,6 +119,9 @@ def view_markers(view: Mapping[str, Any]) -> list[Marker]:
         out.append(
             {
                 "kind": "pt",
+                "shape": "small",
+                "solid": True,
+                "colour": "#2e7d32",
                 "hex": view["pt_hex"],
                 "side": "USN",
                 "id": "pt",
@@ -144,6 +160,7 @@ def _tf_marker(
         title += " · moved"
     return {
         "kind": "tf",
+        "solid": True,
         "hex": tf.get("hex"),
         "side": tf.get("side"),
         "id": tid,
@@ -270,6 +287,10 @@ class ImperialSunsetFace(Face):
         """The search and strike range rings of the viewer's activated TF (6.5, 8.1)."""
         return {k: v for k, v in range_hexes(view, self.map()).items() if v}
 
+    def overlay_styles(self) -> dict[str, OverlayStyle]:
+        """The search ring in green, the strike ring in red."""
+        return {"search": OverlayStyle("#2e7d32"), "strike": OverlayStyle("#c62828")}
+
     def focus(self, view: Mapping[str, Any], decision: Any) -> str | None:
         act = view.get("activation") or {}
         return act.get("hex") if isinstance(act, Mapping) else None
@@ -337,6 +358,27 @@ class ImperialSunsetFace(Face):
             )
         return [_card(r, view.get("viewer")) for r in rows]
 
+    def panels(self, view: Mapping[str, Any], events: Sequence[Any]) -> list[dict[str, Any]]:
+        """The surface battle board (8.3) as a track and the air battle board (8.1) as a grid, always both.
+
+        The surface board comes from the view's ``battle`` entry while a battle is on (exact, face-down ships
+        included) and from the log once it is over; the air board from the log.
+        """
+        D = self.rules.data()
+        names = {**{k: a.name for k, a in D.air.items()}, **{k: s.name for k, s in D.ships.items()}}
+        umpire = view.get("viewer") in (None, "umpire")
+        folded = battle_display(events, umpire=umpire, names=names)
+        battle = view.get("battle")
+        if battle:
+            bd = display_from_view(battle, names)
+            if folded.hex == bd.hex:  # the view has no dice: keep the latest roll from the log
+                bd.last_roll, bd.ended = folded.last_roll, folded.ended
+        else:
+            bd = folded
+        capacity = {k: s.capacity for k, s in D.ships.items()}
+        owner = {**{k: a.side for k, a in D.air.items()}, **{k: s.side for k, s in D.ships.items()}}
+        return [surface_panel(bd, capacity), air_panel(air_display(events, names), names, owner)]
+
     def summary_row(self, game: Any) -> dict[str, Any]:
         """Winner, level, the USN's net VP (12.3 grades it), the turn and whether the beachhead ended the game at
         once, each side's VP, and the ship units each side lost by type."""
@@ -387,3 +429,86 @@ def _tf_status(tf: Mapping[str, Any]) -> str:
     if tf.get("mp_markers"):
         bits.append(f"-{tf['mp_markers']} MP")
     return ", ".join(bits)
+
+
+def surface_panel(bd: BattleDisplay, capacity: Mapping[str, int] | None = None) -> dict[str, Any]:
+    """The surface battle board as a ``track`` panel: 25 areas, the IJN above, the USN below (as the board is
+    laid out between the two players), smoke shaded (8.3.6), the Moved marker as a dot (8.3.2), hits as a bar.
+
+    ``capacity`` gives each real ship's damage capacity, for the bar; a face-down ship's is unknown (full bar).
+    """
+    capacity = capacity or {}
+    if bd.events == 0:
+        title = "No surface battle yet."
+    else:
+        title = f"Surface battle in {bd.hex} · round {bd.round}" + (" · ended" if bd.ended else "")
+    pieces = []
+    for s in bd.ships.values():
+        cap = s.capacity or capacity.get(s.id) or s.hits
+        bits = [f"{s.name or s.id} ({s.side})", f"area {s.area}"]
+        if s.hits:
+            bits.append(f"{s.hits} hit{'s' if s.hits != 1 else ''}" + (f" of {cap}" if cap else ""))
+        if s.moved:
+            bits.append("moved")
+        if s.sunk:
+            bits.append("sunk")
+        pieces.append({
+            "id": s.id,
+            "box": min(max(s.area, 1), AREAS),
+            "lane": 0 if s.side == SIDES[0] else 1,
+            "label": s.name or s.id,
+            "side": s.side if s.side in SIDES else None,
+            "struck": s.sunk,
+            "title": " · ".join(bits),
+            "mark": s.moved,
+            "damage": min(1.0, s.hits / max(1, cap)) if s.hits else 0.0,
+        })
+    return {
+        "kind": "track", "id": "surface", "title": title, "notes": [bd.last_roll] if bd.last_roll else [],
+        "boxes": AREAS, "shaded": sorted(set(bd.smoke)), "pieces": pieces,
+    }
+
+
+def air_panel(ad: AirDisplay, names: Mapping[str, str], owner: Mapping[str, str]) -> dict[str, Any]:
+    """The air battle board as a ``grid`` panel: each ship large in its area with its hits, the units aimed at it
+    listed under it, the unit attacking now outlined, and the areas that may add half AA against it shaded (8.1).
+
+    ``owner`` maps ship and air unit ids to their side.
+    """
+    def name(x: str) -> str:
+        return names.get(x, x)
+
+    if ad.events == 0:
+        title = "No air strike yet."
+    else:
+        _, _, ident = ad.target.partition(":")
+        title = f"Air strike on {name(ident or ad.target)}" + (" · over" if ad.ended else "")
+    target_area = ad.areas.get(ad.aims.get(ad.current or "", ""), 0)
+    shaded = [a for a in range(1, ROWS * COLS + 1) if target_area and adjacent(a, target_area)]
+    escorts: dict[str, list[str]] = {}
+    for esc, air in ad.pairs.items():
+        escorts.setdefault(air, []).append(name(esc))
+    pieces: list[dict[str, Any]] = []
+    for sid, area in ad.areas.items():
+        if not 1 <= area <= ROWS * COLS:
+            continue
+        hits = ad.hits.get(sid, 0)
+        pieces.append({
+            "id": sid, "cell": area, "label": name(sid), "side": owner.get(sid), "struck": sid in ad.sunk,
+            "title": f"{name(sid)} in area {area}" + (f", {hits} hit(s)" if hits else "")
+                     + (", sunk" if sid in ad.sunk else ""),
+            "major": True, "note": f"{hits} hit(s)" if hits else "", "active": False,
+        })
+        for a, target in ad.aims.items():
+            if target != sid:
+                continue
+            esc = escorts.get(a)
+            pieces.append({
+                "id": a, "cell": area, "label": name(a), "side": owner.get(a), "struck": False,
+                "title": f"{name(a)} attacks {name(sid)}" + (f", escorted by {', '.join(esc)}" if esc else ""),
+                "major": False, "note": "", "active": a == ad.current,
+            })
+    return {
+        "kind": "grid", "id": "air", "title": title, "notes": [" · ".join(ad.results[-3:])] if ad.results else [],
+        "rows": ROWS, "cols": COLS, "shaded": shaded, "pieces": pieces,
+    }

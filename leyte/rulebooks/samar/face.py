@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from leyte.core.face import Face, PlayerStyle, losses_by_type
+from leyte.core.face import Face, OverlayStyle, PlayerStyle, losses_by_type
 from leyte.rulebooks.samar.geometry import arc, band, line
 
 __all__ = [
@@ -283,6 +283,18 @@ class SamarFace(Face):
         if decision is None:
             return {}
         return samar_ranges(view, decision, self.map(), self.rules.data().units)
+
+    def overlay_styles(self) -> dict[str, OverlayStyle]:
+        """The broadside arc tinted purple (5.3); the range bands outlined at their outer edge, hottest red to
+        longest blue (5.4); the hex ahead in black; each line of sight a dashed black line (5.2)."""
+        band = {"point_blank": "#b71c1c", "close": "#e65100", "effective": "#2e7d32", "maximum": "#1565c0"}
+        return {
+            "broadside": OverlayStyle("#6a1b9a", "fill", alpha=0.18),
+            **{k: OverlayStyle(c, width=2.0) for k, c in band.items()},
+            "bow": OverlayStyle("#000000", width=2.0),
+            "los": OverlayStyle("#000000", "line", width=2.0),
+            "los:": OverlayStyle("#000000", "line", width=2.0),
+        }
 
     def focus(self, view: Mapping[str, Any], decision: Any) -> str | None:
         s = samar_focus(view, decision)

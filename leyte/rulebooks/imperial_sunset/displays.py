@@ -1,10 +1,19 @@
-"""The surface battle display (8.3) rebuilt from the event log, as a viewer saw it.
+"""Imperial Sunset's two tactical displays, the surface battle board (8.3) and the air battle board (8.1), rebuilt
+from the event log as a viewer saw it. Pure data: ``ImperialSunsetFace.panels`` turns them into the generic panels
+(a track, a grid) that any front end draws; nothing here draws.
+
+Surface battle (8.3).
 
 The battle board is a track of 25 areas; ships are placed in groups (8.3.1), move along it (8.3.2), are shifted
 back towards the middle near its ends (8.3.11), take hits and sink. Every one of those steps is an event in the
 log, so the display is a fold over the events a viewer may see — public API only. The American ships are placed
 face down (8.3.1): the Japanese see them under battle aliases ("USN-2"), and the log gives each side its own copy
 of such events; the umpire is shown the owner's copy.
+
+Air battle (8.1). The defender lays the target TF's ships out one to an area on a four-by-four board; each attacking
+air unit is put on a ship; the attacks come one by one, each met by the target's AA and, from ships in touching
+areas, half AA. All of it is logged, so — like the surface display — the board is a fold over the events a viewer
+may see.
 """
 
 from __future__ import annotations
@@ -13,9 +22,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-AREAS = 25
+AREAS = 25  # the surface battle board's areas, 1..25 (8.3)
+ROWS = COLS = 4  # the air battle board: areas 1..16, row by row (8.1)
 
-__all__ = ["AREAS", "BattleShip", "BattleDisplay", "battle_display", "display_from_view"]
+__all__ = [
+    "AREAS", "BattleShip", "BattleDisplay", "battle_display", "display_from_view",
+    "ROWS", "COLS", "AirDisplay", "air_display", "adjacent",
+]
 
 
 @dataclass
@@ -132,3 +145,75 @@ def display_from_view(battle: Mapping[str, Any], names: Mapping[str, str] | None
             moved=bool(s.get("moved")),
         )
     return bd
+
+
+# -- the air battle display (8.1) --------------------------------------------------------------------------------------
+
+
+def adjacent(a: int, b: int) -> bool:
+    """Areas 1..16 touch along a side or at a corner (the engine's reading of the display)."""
+    ra, ca = divmod(a - 1, COLS)
+    rb, cb = divmod(b - 1, COLS)
+    return a != b and abs(ra - rb) <= 1 and abs(ca - cb) <= 1
+
+
+@dataclass
+class AirDisplay:
+    """The latest air strike: the target, where each ship lies, which unit aims at which ship, how it went."""
+
+    target: str = ""
+    areas: dict[str, int] = field(default_factory=dict)  # ship id -> area
+    aims: dict[str, str] = field(default_factory=dict)  # air unit -> ship id
+    pairs: dict[str, str] = field(default_factory=dict)  # escort -> air unit it protects from AA
+    hits: dict[str, int] = field(default_factory=dict)  # ship id -> damage points so far
+    sunk: set[str] = field(default_factory=set)
+    current: str | None = None  # the air unit attacking now
+    results: list[str] = field(default_factory=list)  # one line per finished attack
+    ended: bool = False
+    events: int = 0
+
+    def ship_at(self, area: int) -> str | None:
+        for sid, a in self.areas.items():
+            if a == area:
+                return sid
+        return None
+
+
+def air_display(events: Iterable[Any], names: Mapping[str, str] | None = None) -> AirDisplay:
+    """Fold the (viewer-filtered) events into the latest air strike's display."""
+    names = names or {}
+    ad = AirDisplay()
+    for ev in events:
+        kind, d = ev.kind, ev.data
+        if kind == "strike" and d.get("target"):
+            ad = AirDisplay(target=str(d["target"]), events=1)
+            continue
+        if ad.events == 0:
+            continue
+        if kind == "air_display" and d.get("ship"):
+            ad.areas[str(d["ship"])] = int(d.get("area", 0))
+        elif kind == "air_target":
+            ad.aims[str(d.get("air"))] = str(d.get("ship"))
+        elif kind == "air_pair":
+            ad.pairs[str(d.get("escort"))] = str(d.get("air"))
+        elif kind == "air_attack":
+            air = str(d.get("air"))
+            if "ship" in d:
+                ad.current = air
+            elif "hits" in d:
+                ad.results.append(f"{names.get(air, air)}: {d['hits']} hit(s)")
+                ad.current = None
+        elif kind == "damage" and str(d.get("ship")) in ad.areas:
+            ship = str(d["ship"])
+            ad.hits[ship] = int(d.get("total", 0))
+            if ad.current:
+                ad.results.append(
+                    f"{names.get(ad.current, ad.current)}: {d.get('hits', 0)} hit(s) on {names.get(ship, ship)}"
+                )
+        elif kind == "sunk" and str(d.get("ship")) in ad.areas:
+            ad.sunk.add(str(d["ship"]))
+        elif kind == "strike_end":
+            ad.ended = True
+            ad.current = None
+        ad.events += 1
+    return ad

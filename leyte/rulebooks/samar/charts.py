@@ -1,8 +1,10 @@
-"""Battle off Samar displays: the dice-pool odds of the firing throw (5.5-5.6) and a table of the ships in a view.
+"""Battle off Samar charts: the dice-pool odds of the firing throw (5.5-5.6), the chance of panic (6.5) and a table
+of the ships in a view. They live with the game, not in ``leyte.jupyter``, because only Samar rolls pools of d6.
 
 Samar's gunnery rolls a pool of d6 rather than reading one d10 table, so its odds are a binomial over the pool with
 the per-die chance taken from the printed Firing Throw table (``chance_outcomes``), never typed in here: change the
 table and the charts follow. Everything is exact (``Fraction``); the charts only turn the fractions into floats.
+bokeh and pandas are imported inside the functions that draw or tabulate, so importing this module stays light.
 """
 
 from __future__ import annotations
