@@ -23,10 +23,11 @@ from typing import Any
 HERE = Path(__file__).parent
 STEP = 500
 
+IS_SCENARIOS = ("historical", "what-if", "campaign")
 # (game, scenario, seed, bots, options): random games cover the rules' corners, heuristic ones the bots' choices.
 CASES: list[tuple[str, str, int, str, dict[str, Any]]] = [
-    *[("imperial-sunset", sc, seed, "random", {}) for sc in ("historical", "what-if", "campaign") for seed in (1, 2, 3)],
-    *[("imperial-sunset", sc, seed, "heuristic", {}) for sc in ("historical", "what-if", "campaign") for seed in (1, 2)],
+    *[("imperial-sunset", sc, seed, "random", {}) for sc in IS_SCENARIOS for seed in (1, 2, 3)],
+    *[("imperial-sunset", sc, seed, "heuristic", {}) for sc in IS_SCENARIOS for seed in (1, 2)],
     ("imperial-sunset", "historical", 4, "random",
      {"wild_bull": True, "pt_boats": True, "escort_carrier_ground_support": True, "airfield_suppression": True}),
     ("imperial-sunset", "campaign", 4, "heuristic",
