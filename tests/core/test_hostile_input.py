@@ -43,24 +43,16 @@ def test_a_deeply_nested_save_is_a_save_error() -> None:
         leyte.load_game(_save().replace('"reseeds": []', f'"reseeds": {deep}'))
 
 
-@pytest.mark.parametrize("bad", [
-    {"kind": "advance", "ship": [[[[[[[[[[[[[[[[[[[[[[["x"]]]]]]]]]]]]]]]]]]]]]] * 1},  # 23 deep
-    {"kind": "advance", "ship": 10**5000},
-    {"kind": "advance", "ship": "y" * 5_000_000},
-])
 DEEP: list = ["x"]
 for _ in range(60):
     DEEP = [DEEP]
 
 
-def test_an_action_nested_sixty_deep_is_refused_and_changes_nothing() -> None:
-    g = leyte.new_game("samar", seed=1)
-    before = g.state_digest()
-    with pytest.raises(LeyteError, match="deep"):
-        g.apply({"kind": "advance", "ship": DEEP})
-    assert g.state_digest() == before
-
-
+@pytest.mark.parametrize("bad", [
+    {"kind": "advance", "ship": DEEP},
+    {"kind": "advance", "ship": 10**5000},
+    {"kind": "advance", "ship": "y" * 5_000_000},
+], ids=["sixty-deep", "5000-digits", "5-million-characters"])
 def test_deep_huge_or_long_action_values_are_refused_with_a_short_message_and_change_nothing(bad) -> None:
     g = leyte.new_game("samar", seed=1)
     before = (g.state_digest(), len(g.events))
