@@ -21,8 +21,8 @@ from typing import Any
 
 from leyte.bots import Bot
 from leyte.core.game import Action, Decision
-from leyte.rulebooks.imperial_sunset.common import dist
-from leyte.rulebooks.imperial_sunset.movement import sea_distance
+from leyte.rulebooks.imperial_sunset.rules import hex_distance as dist
+from leyte.rulebooks.imperial_sunset.rules import sea_distance
 
 __all__ = ["HeuristicIJN", "HeuristicUSN", "make_heuristic", "BEACHHEAD", "ORMOC"]
 

@@ -8,9 +8,11 @@ from test_damage_kit import Driver, add_air, make_state, ship_id
 
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import air, engine
-from leyte.rulebooks.imperial_sunset.common import data
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
+from leyte.rulebooks.imperial_sunset.rules import RULES
 from leyte.rulebooks.imperial_sunset.state import State
+
+data = RULES.data  # the game's static data, as its Rules object loads it
 
 USN_HEX, IJN_HEX = "2621", "2821"
 

@@ -20,7 +20,6 @@ from leyte.rulebooks.imperial_sunset.common import (
     CHITS,
     KAMIKAZE,
     active_tfs,
-    data,
     enemy_markers_at,
     has_live_ships,
     is_day,
@@ -288,4 +287,4 @@ def enemy_in_hex(st: State, tf: TFState) -> list[TFState]:
     return enemy_markers_at(st, tf.hex or "", tf.side)
 
 
-_ = (engine, data)
+_ = (engine,)

@@ -26,9 +26,8 @@ from leyte.core.dice import Modifier
 from leyte.core.errors import IllegalAction, NotYetImplemented
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import damage
-from leyte.rulebooks.imperial_sunset.common import counters_of, data, dist
-from leyte.rulebooks.imperial_sunset.damage import number
-from leyte.rulebooks.imperial_sunset.data import CARRIER_TYPES
+from leyte.rulebooks.imperial_sunset.common import counters_of, dist
+from leyte.rulebooks.imperial_sunset.data import CARRIER_TYPES, ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop, push
 from leyte.rulebooks.imperial_sunset.state import AirState, State, TFState, other
 
@@ -48,20 +47,20 @@ MY_KINDS = frozenset({"air_strike", "air_cap_other", "kamikaze_strike"})
 # -- unit helpers -----------------------------------------------------------------------------------------------
 
 
-def _name(aid: str) -> str:
-    d = data().air[aid]
+def _name(D: ISData, aid: str) -> str:
+    d = D.air[aid]
     return d.name if d.name and d.name != aid else aid
 
 
 def strength(st: State, aid: str, *, extended: bool = False) -> int:
     """Current combat factor: the reduced/exhausted side when flipped, or when flying extended range (6.5.6)."""
-    d = data().air[aid]
+    d = st.data.air[aid]
     a = st.air[aid]
     return d.reduced if (a.reduced or extended) else d.strength
 
 
 def _kind(st: State, aid: str) -> str:
-    return data().air[aid].kind
+    return st.data.air[aid].kind
 
 
 def _carrier_of(st: State, aid: str) -> str | None:
@@ -71,7 +70,7 @@ def _carrier_of(st: State, aid: str) -> str | None:
 
 def _is_cve_unit(st: State, aid: str) -> bool:
     c = _carrier_of(st, aid)
-    return c is not None and data().ships[c].type == "CVE"
+    return c is not None and st.data.ships[c].type == "CVE"
 
 
 def _home_tf(st: State, aid: str) -> TFState | None:
@@ -100,45 +99,44 @@ def _unit_hex(st: State, aid: str) -> str | None:
 
 def air_ranges(st: State, formation: str) -> list[str]:
     """Hexes a land-based formation measures range from (6.5.9); see ``_range_origins``."""
-    return list(_range_origins(formation))
+    return list(_range_origins(st.data, formation))
 
 
 @cache
-def _range_origins(formation: str) -> tuple[str, ...]:
+def _range_origins(D: ISData, formation: str) -> tuple[str, ...]:
     """Hexes a land-based formation measures range from: its airfields (6.5.9); the 2nd Air Fleet only Clark Field.
 
     The map tags airfields ``airfleet:1`` / ``airfleet:2``; Clark Field carries ``range_origin`` or is found by its
     name. The USAAF has no range: it strikes anywhere in the search area tagged ``usaaf_search`` (6.5.8).
     """
-    m = data().map
+    m = D.map
     if formation == "2AF":
         origin = m.find("range_origin", "2AF") or m.find("airfield", "Clark Field")
         if not origin:
             origin = [h for h in m.find("airfleet", "2") if "Clark" in " ".join(n for _, n in m.features(h))]
         if not origin:
-            origin = [m.hex("2412")] if _has_label("2412") else []
+            origin = [m.hex("2412")] if _has_label(D, "2412") else []
         return tuple(m.label(h) for h in origin)
     if formation == "1AF":
         return tuple(m.label(h) for h in m.find("airfleet", "1"))
     return ()
 
 
-def _has_label(label: str) -> bool:
+def _has_label(D: ISData, label: str) -> bool:
     try:
-        data().map.hex(label)
+        D.map.hex(label)
         return True
     except Exception:  # noqa: BLE001 - a label not on this map
         return False
 
 
 @cache
-def _airfields(formation: str) -> tuple[str, ...]:
-    m = data().map
+def _airfields(D: ISData, formation: str) -> tuple[str, ...]:
+    m = D.map
     key = {"1AF": "1", "2AF": "2"}[formation]
     return tuple(m.label(h) for h in m.find("airfleet", key))
 
 
-_dist = dist  # hex distance between labels, cached (range checks ask the same pairs all game)
 
 
 def in_range(st: State, aid: str, target_hex: str, *, extended: bool = False, cap: bool = False) -> bool:
@@ -147,18 +145,19 @@ def in_range(st: State, aid: str, target_hex: str, *, extended: bool = False, ca
     Land-based strikes of the 2nd Air Fleet are measured from Clark Field (6.5.9); CAP from any of the fleet's
     airfields (8.2.1).
     """
+    D = st.data
     a = st.air[aid]
-    rng = number("air.usn_extended_range") if extended else data().air[aid].range
+    rng = D.mod("air.usn_extended_range") if extended else D.air[aid].range
     if a.parent in st.ships:  # a carrier's unit: from its TF's hex
         tf = _home_tf(st, aid)
-        return tf is not None and tf.hex is not None and dist(tf.hex, target_hex) <= rng
+        return tf is not None and tf.hex is not None and dist(D, tf.hex, target_hex) <= rng
     if a.parent == "USAAF":
-        return data().map.has_feature(data().map.hex(target_hex), "usaaf_search")
+        return D.map.has_feature(D.map.hex(target_hex), "usaaf_search")
     if a.parent in LAND_FORMATIONS:
-        origins = _airfields(a.parent) if cap else _range_origins(a.parent)
-        return any(_dist(h, target_hex) <= rng for h in origins)
+        origins = _airfields(D, a.parent) if cap else _range_origins(D, a.parent)
+        return any(dist(D, h, target_hex) <= rng for h in origins)
     h = _unit_hex(st, aid)
-    return h is not None and _dist(h, target_hex) <= rng
+    return h is not None and dist(D, h, target_hex) <= rng
 
 
 def _may_extend(st: State, aid: str) -> bool:
@@ -197,7 +196,7 @@ def _target_text(st: State, target: str) -> str:
     if kind == "tf":
         t = st.tfs[tid]
         return f"TF {t.id} in {t.hex}"
-    return f"{damage.ship_name(tid)} in {st.ships[tid].hex}"
+    return f"{damage.ship_name(st.data, tid)} in {st.ships[tid].hex}"
 
 
 def _target_ships(st: State, target: str) -> list[str]:
@@ -220,7 +219,7 @@ def _tf_units(st: State, tf: TFState, boxes: tuple[str, ...] = ("ready",),
     if by_parent is not None:
         groups = by_parent
     else:
-        flattops = counters_of(CARRIER_TYPES)  # most TFs hold none: they skip the damage-track look-up (9.1)
+        flattops = counters_of(st.data, CARRIER_TYPES)  # most TFs hold none: they skip the damage-track look-up (9.1)
         carriers = {sid for sid in tf.ships if sid in flattops and damage.air_ops(st, sid)}
         if not carriers:
             return []
@@ -270,6 +269,7 @@ def _day(st: State) -> bool:
 
 def activation_options(st: State, fr: dict[str, Any]) -> list[Action]:
     """Strike and CAP options for an activated TF (4.4) or land-based formation (4.5); none at night (6.5.11)."""
+    D = st.data
     if not _day(st):
         return []
     side = fr.get("side") or (st.tfs[fr["tf"]].side if "tf" in fr else "")
@@ -278,7 +278,7 @@ def activation_options(st: State, fr: dict[str, Any]) -> list[Action]:
         return []
     out: list[Action] = []
     carrier_tf = "tf" in fr
-    strike_ok = not carrier_tf or int(fr.get("mp", 0)) >= number("air.carrier_strike_mp")
+    strike_ok = not carrier_tf or int(fr.get("mp", 0)) >= D.mod("air.carrier_strike_mp")
     # Every unit of a carrier TF flies from the TF's hex, and every unit of a land air fleet from the same airfields,
     # so "some unit reaches the hex" is the longest reach among them against the nearest origin (6.5.1, extended
     # range 6.5.6, 6.5.9). The USAAF strikes by map area instead (6.5.8), so it asks in_range unit by unit.
@@ -289,50 +289,50 @@ def activation_options(st: State, fr: dict[str, Any]) -> list[Action]:
         origins: tuple[str, ...] | None = None
         reach = -1
         if bombers and home is not None:
-            ext = number("air.usn_extended_range")
+            ext = D.mod("air.usn_extended_range")
             origins = (home,)
-            reach = max(max(data().air[a].range, ext if _may_extend(st, a) else -1) for a in bombers)
+            reach = max(max(D.air[a].range, ext if _may_extend(st, a) else -1) for a in bombers)
         elif bombers and formation in LAND_FORMATIONS:
-            origins = _range_origins(formation)
-            reach = max(data().air[a].range for a in bombers)
+            origins = _range_origins(D, formation)
+            reach = max(D.air[a].range for a in bombers)
         for target in _targets(st, side) if bombers else ():
             h = _target_hex(st, target)
             if h is None:
                 continue
-            if _within(origins, h, reach) if origins is not None else any(
+            if _within(D, origins, h, reach) if origins is not None else any(
                     in_range(st, a, h) or (_may_extend(st, a) and in_range(st, a, h, extended=True))
                     for a in bombers):
-                out.append(_strike_option(target, _target_text(st, target), carrier_tf))
+                out.append(_strike_option(D, target, _target_text(st, target), carrier_tf))
     # CAP over another friendly TF in range (8.2.1), for carrier TFs and the Japanese air fleets (6.5.9).
     if formation == "USAAF":
         return out
     fighters = [a for a in units if can_fight(st, a)]
     if fighters:
         own = fr.get("tf")
-        cap_from = (home,) if home is not None else _airfields(formation) if formation in LAND_FORMATIONS else None
-        cap_reach = max(data().air[a].range for a in fighters)
+        cap_from = (home,) if home is not None else _airfields(D, formation) if formation in LAND_FORMATIONS else None
+        cap_reach = max(D.air[a].range for a in fighters)
         friends = sorted((t for t in st.tfs.values()
                           if t.side == side and t.in_play and not t.dummy and t.id != own and t.hex),
                          key=lambda t: t.id)
         for t in friends:
-            if _within(cap_from, t.hex, cap_reach) if cap_from is not None else any(
+            if _within(D, cap_from, t.hex, cap_reach) if cap_from is not None else any(
                     in_range(st, a, t.hex, cap=True) for a in fighters):
                 out.append(_cap_other_option(t.id, t.name))
     return out
 
 
-def _within(origins: tuple[str, ...], target_hex: str, reach: int) -> bool:
+def _within(D: ISData, origins: tuple[str, ...], target_hex: str, reach: int) -> bool:
     """Whether ``target_hex`` is at most ``reach`` hexes from one of ``origins``."""
     for o in origins:
-        if dist(o, target_hex) <= reach:
+        if dist(D, o, target_hex) <= reach:
             return True
     return False
 
 
 @lru_cache(maxsize=1 << 14)
-def _strike_option(target: str, where: str, carrier_tf: bool) -> Action:
+def _strike_option(D: ISData, target: str, where: str, carrier_tf: bool) -> Action:
     """An air strike option (6.5); asked at every step of every carrier TF by day, so each is built once."""
-    cost = f" (costs {number('air.carrier_strike_mp')} MP)" if carrier_tf else ""
+    cost = f" (costs {D.mod('air.carrier_strike_mp')} MP)" if carrier_tf else ""
     return opt("air_strike", f"Air strike on {where}{cost}", target=target)
 
 
@@ -345,7 +345,7 @@ def kamikaze_options(st: State, fr: dict[str, Any]) -> list[Action]:
     """11.1: a kamikaze may strike any detected USN TF holding a ship that is not a destroyer or escort."""
     out = []
     for target in _targets(st, "IJN"):
-        if any(not data().ships[s].small for s in _target_ships(st, target)):
+        if any(not st.data.ships[s].small for s in _target_ships(st, target)):
             out.append(opt("kamikaze_strike", f"Kamikaze attack on {_target_text(st, target)}", target=target))
     return out
 
@@ -389,7 +389,7 @@ class CapOther:
         src = fr["source"]
         units = _tf_units(st, st.tfs[src["tf"]]) if "tf" in src else _formation_units(st, src["formation"])
         units = [a for a in units if can_fight(st, a) and over.hex and in_range(st, a, over.hex, cap=True)]
-        if "formation" in src and len(fr.get("sent", [])) >= number("air.ijn_land_cap_units"):
+        if "formation" in src and len(fr.get("sent", [])) >= st.data.mod("air.ijn_land_cap_units"):
             return []
         return units
 
@@ -398,7 +398,7 @@ class CapOther:
         units = CapOther._eligible(st, fr)
         if not units or fr.get("finished"):
             return None
-        options = [opt("cap_send", f"Send {_name(a)} (strength {strength(st, a)})", air=a) for a in units]
+        options = [opt("cap_send", f"Send {_name(st.data, a)} (strength {strength(st, a)})", air=a) for a in units]
         options.append(opt("cap_done", "No more fighters"))
         return ask(fr["side"], "cap_other", f"CAP over {st.tfs[fr['over']].name}", "8.2.1", options)
 
@@ -414,7 +414,7 @@ class CapOther:
             a.role = "F"
         a.missions_today += 1
         fr.setdefault("sent", []).append(a.id)
-        ctx.emit("8.2.1", f"{_name(a.id)} flies CAP over {st.tfs[fr['over']].name}", kind="cap",
+        ctx.emit("8.2.1", f"{_name(st.data, a.id)} flies CAP over {st.tfs[fr['over']].name}", kind="cap",
                  data={"air": a.id, "over": fr["over"]}, visible=(fr["side"],))
 
     @staticmethod
@@ -439,7 +439,7 @@ def _to_flown(st: State, a: AirState, ctx: Context, rule: str, why: str) -> None
     a.cap_over = None
     if a.side == "USN" and a.parent != "USAAF" and not _is_cve_unit(st, a.id):
         a.reduced = True
-    ctx.emit(rule, f"{_name(a.id)} goes to the Flown box ({why})", kind="air_box", data={"air": a.id},
+    ctx.emit(rule, f"{_name(st.data, a.id)} goes to the Flown box ({why})", kind="air_box", data={"air": a.id},
              visible=(a.side,))
 
 
@@ -474,18 +474,18 @@ def _reach(st: State, fr: dict[str, Any], aid: str) -> str | None:
 
 
 @lru_cache(maxsize=1 << 14)
-def _compose_option(aid: str, role: str, strength_: int, extended: bool) -> Action:
+def _compose_option(D: ISData, aid: str, role: str, strength_: int, extended: bool) -> Action:
     """Add a unit to a strike as ``role`` ("strike"/"escort") at this strength, or take it off ("remove"); 8.1."""
     if role == "remove":
-        return opt("strike_remove", f"Take {_name(aid)} off the strike", air=aid)
+        return opt("strike_remove", f"Take {_name(D, aid)} off the strike", air=aid)
     ext = " at extended range (exhausted strength, 6.5.6)" if extended else ""
     what = "a strike unit" if role == "strike" else "an escort"
-    return opt("strike_add", f"Add {_name(aid)} as {what} ({strength_}){ext}", air=aid, role=role)
+    return opt("strike_add", f"Add {_name(D, aid)} as {what} ({strength_}){ext}", air=aid, role=role)
 
 
 @lru_cache(maxsize=1 << 14)
-def _place_ship_option(sid: str, area: int) -> Action:
-    return opt("place_ship", f"Place {damage.ship_name(sid)} in area {area}", ship=sid, area=area)
+def _place_ship_option(D: ISData, sid: str, area: int) -> Action:
+    return opt("place_ship", f"Place {damage.ship_name(D, sid)} in area {area}", ship=sid, area=area)
 
 
 @frame("strike_compose")
@@ -494,11 +494,12 @@ class StrikeCompose:
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        D = st.data
         chosen: dict[str, str] = fr["chosen"]
         options: list[Action] = []
         for a in _compose_units(st, fr):
             if a in chosen:
-                options.append(_compose_option(a, "remove", 0, False))
+                options.append(_compose_option(D, a, "remove", 0, False))
                 continue
             reach = _reach(st, fr, a)
             if reach is None:
@@ -506,9 +507,9 @@ class StrikeCompose:
             extended = reach == "extended"
             f = strength(st, a, extended=extended)
             if can_bomb(st, a) and _kind(st, a) != "F":
-                options.append(_compose_option(a, "strike", f, extended))
+                options.append(_compose_option(D, a, "strike", f, extended))
             if can_fight(st, a):
-                options.append(_compose_option(a, "escort", f, extended))
+                options.append(_compose_option(D, a, "escort", f, extended))
         if any(r == "strike" for r in chosen.values()):
             options.append(opt("strike_launch", "Launch the strike"))
         options.append(opt("strike_cancel", "Cancel the strike"))
@@ -532,13 +533,14 @@ class StrikeCompose:
 
 def launch_strike(st: State, fr: dict[str, Any], ctx: Context) -> dict[str, Any]:
     """Pay the carrier MP cost (6.2.2), put the chosen units in the air and replace the compose frame by the strike."""
+    D = st.data
     side = fr["side"]
     chosen: dict[str, str] = fr["chosen"]
     mode = fr.get("mode", "normal")
     src = fr["source"]
     act_fr = st.stack[fr["act_index"]] if 0 <= fr.get("act_index", -1) < len(st.stack) else None
     if mode == "normal" and "tf" in src and act_fr is not None:
-        cost = number("air.carrier_strike_mp")
+        cost = D.mod("air.carrier_strike_mp")
         if int(act_fr.get("mp", 0)) < cost:
             raise IllegalAction("6.2.2", f"a carrier strike needs {cost} MP; the TF has {act_fr.get('mp', 0)}")
         act_fr["mp"] = int(act_fr["mp"]) - cost
@@ -556,8 +558,8 @@ def launch_strike(st: State, fr: dict[str, Any], ctx: Context) -> dict[str, Any]
             u.role = "B" if a in strike else "F"
     pop(st, fr)
     defender = other(side)
-    visible_text = ", ".join(f"{_name(a)} ({strength(st, a, extended=a in extended)})" for a in strike)
-    esc_text = ", ".join(_name(a) for a in escorts) or "none"
+    visible_text = ", ".join(f"{_name(D, a)} ({strength(st, a, extended=a in extended)})" for a in strike)
+    esc_text = ", ".join(_name(D, a) for a in escorts) or "none"
     if mode == "surface":
         target_text = "enemy ships in the surface battle"
     else:
@@ -602,25 +604,25 @@ def _cap_units(st: State, fr: dict[str, Any]) -> list[str]:
             if a.side == fr["defender"] and a.box == "cap" and a.cap_over in covered]
 
 
-def _a2a_mods(side: str) -> list[Modifier]:
-    D = data()
+def _a2a_mods(D: ISData, side: str) -> list[Modifier]:
     if side == "USN" and "air_to_air.usn" in D.mods and D.mod("air_to_air.usn"):
         return [Modifier(D.mod("air_to_air.usn"), "USN air-to-air (8.2)")]
     return []
 
 
 def _a2a_roll(st: State, ctx: Context, side: str, units: list[str], purpose: str, rule: str) -> int:
+    D = st.data
     total = sum(strength(st, a) for a in units)
     if total <= 0:
         return 0
-    rec = ctx.roll_on(data().table("air_to_air"), total, _a2a_mods(side), purpose=f"{purpose} (factor {total})",
+    rec = ctx.roll_on(D.table("air_to_air"), total, _a2a_mods(D, side), purpose=f"{purpose} (factor {total})",
                       rule=rule)
     return int(rec.result.get("steps", 0))
 
 
-def _ship_label(fr: dict[str, Any], sid: str) -> str:
+def _ship_label(D: ISData, fr: dict[str, Any], sid: str) -> str:
     """How a target ship is named in this strike: face-down USN ships in a surface battle keep their alias (8.3.1)."""
-    return fr.get("labels", {}).get(sid) or damage.ship_name(sid)
+    return fr.get("labels", {}).get(sid) or damage.ship_name(D, sid)
 
 
 def _ship_param(fr: dict[str, Any], sid: str) -> str:
@@ -642,13 +644,14 @@ class AirStrike:
 
     @staticmethod
     def _question(st: State, fr: dict[str, Any]) -> tuple[str, str, str, str, list[Action]] | None:
+        D = st.data
         step = fr["step"]
         side, defender = fr["side"], fr["defender"]
         if step == "commit_escorts":
             need = fr["need_escorts"]
             committed = fr["engaged_escorts"]
             free = [a for a in fr["escorts"] if a not in committed and _alive(st, a)]
-            options = [opt("escort_commit", f"Commit {_name(a)} against the CAP", air=a) for a in free]
+            options = [opt("escort_commit", f"Commit {_name(D, a)} against the CAP", air=a) for a in free]
             if len(committed) >= need:
                 options.append(opt("escort_done", "Keep the rest for AA suppression"))
             return side, "escort_commit", "Commit escorts against the CAP (one per CAP unit at least)", "8.2.3", \
@@ -656,7 +659,7 @@ class AirStrike:
         if step == "commit_cap":
             committed = fr["engaged_cap"]
             free = [a for a in fr["cap"] if a not in committed]
-            options = [opt("cap_commit", f"Send {_name(a)} against the escorts", air=a) for a in free]
+            options = [opt("cap_commit", f"Send {_name(D, a)} against the escorts", air=a) for a in free]
             if len(committed) >= min(len(fr["engaged_escorts"]), len(fr["cap"])):
                 options.append(opt("cap_done", "Keep the other CAP units for the strike aircraft"))
             return defender, "cap_commit", "Assign the CAP units beyond the escorts' number", "8.2.3", options
@@ -666,14 +669,14 @@ class AirStrike:
             if job["kind"] == "steps":
                 full = [a for a in pool if not st.air[a].reduced]
                 choices = full or pool
-                options = [opt("lose_step", f"{_name(a)} loses a step"
+                options = [opt("lose_step", f"{_name(D, a)} loses a step"
                                + (" (destroyed)" if st.air[a].reduced else ""), air=a) for a in choices]
                 return job["owner"], "step_loss", f"Take {job['n']} step loss(es)", job["rule"], options
             choices = [a for a in pool if not st.air[a].reduced]
-            options = [opt("flip", f"Flip {_name(a)} to its exhausted side", air=a) for a in choices]
+            options = [opt("flip", f"Flip {_name(D, a)} to its exhausted side", air=a) for a in choices]
             return job["owner"], "flip_loss", f"Flip {job['n']} unit(s) to the exhausted side", job["rule"], options
         if step == "excess_drm":
-            options = [opt("place_drm", f"Put a {number_drm()} bombing DRM on {_name(a)}", air=a)
+            options = [opt("place_drm", f"Put a {number_drm(D)} bombing DRM on {_name(D, a)}", air=a)
                        for a in fr["strike"] if _alive(st, a)]
             return defender, "excess_drm", f"Place {fr['excess']} bombing DRM(s) on the strike units", "8.2.2", \
                 options
@@ -683,27 +686,28 @@ class AirStrike:
             sid = todo[0]
             used = set(placed.values())
             free = [n for n in range(1, DISPLAY_ROWS * DISPLAY_COLS + 1) if n not in used]
-            options = [_place_ship_option(sid, n) for n in free]
-            return defender, "air_display", f"Place {damage.ship_name(sid)} on the air battle display", "8.1", options
+            options = [_place_ship_option(D, sid, n) for n in free]
+            return (defender, "air_display", f"Place {damage.ship_name(D, sid)} on the air battle display", "8.1",
+                    options)
         if step == "place_air":
             todo = [a for a in fr["strike"] if _alive(st, a) and a not in fr["aim"]]
             aid = todo[0]
-            options = [opt("aim", f"{_name(aid)} attacks {_ship_label(fr, s)}"
+            options = [opt("aim", f"{_name(D, aid)} attacks {_ship_label(D, fr, s)}"
                            + (f" (area {fr['areas'][s]})" if s in fr["areas"] else ""), air=aid,
                            ship=_ship_param(fr, s))
                        for s in fr["ships"] if not st.ships[s].sunk]
-            return side, "air_target", f"Choose the ship {_name(aid)} attacks", "8.1", options
+            return side, "air_target", f"Choose the ship {_name(D, aid)} attacks", "8.1", options
         if step == "pair":
             todo = [e for e in fr["suppressors"] if e not in fr["pair"]]
             eid = todo[0]
             taken = set(fr["pair"].values())
-            options = [opt("pair", f"{_name(eid)} suppresses AA for {_name(a)}", escort=eid, air=a)
+            options = [opt("pair", f"{_name(D, eid)} suppresses AA for {_name(D, a)}", escort=eid, air=a)
                        for a in fr["strike"] if _alive(st, a) and a in fr["aim"] and a not in taken]
-            options.append(opt("pair", f"{_name(eid)} does not suppress", escort=eid, air=""))
-            return side, "aa_suppression", f"Pair {_name(eid)} with a strike unit", "8.1.1", options
+            options.append(opt("pair", f"{_name(D, eid)} does not suppress", escort=eid, air=""))
+            return side, "aa_suppression", f"Pair {_name(D, eid)} with a strike unit", "8.1.1", options
         if step == "order":
             todo = [a for a in fr["strike"] if a in fr["aim"] and a not in fr["done"] and st.air[a].box == "mission"]
-            options = [opt("attack_next", f"{_name(a)} attacks {_ship_label(fr, fr['aim'][a])} next", air=a)
+            options = [opt("attack_next", f"{_name(D, a)} attacks {_ship_label(D, fr, fr['aim'][a])} next", air=a)
                        for a in todo]
             return side, "attack_order", "Which unit attacks next?", "8.1", options
         if step == "aa_adjacent":
@@ -715,24 +719,24 @@ class AirStrike:
                 if s in attacked or s in fr["adjacent_fired"] or st.ships[s].sunk or damage.aa(st, s) <= 0:
                     continue
                 if display_adjacent(fr["areas"].get(s, 0), fr["areas"].get(target, 0)):
-                    options.append(opt("aa_adjacent", f"{damage.ship_name(s)} fires at {_name(cur)} at half AA",
+                    options.append(opt("aa_adjacent", f"{damage.ship_name(D, s)} fires at {_name(D, cur)} at half AA",
                                        ship=s))
             if not options:
                 return None
             options.append(opt("aa_adjacent_done", "No more adjacent AA fire at this unit"))
-            return defender, "aa_adjacent", f"Adjacent ships firing at {_name(cur)}", "8.1", options
+            return defender, "aa_adjacent", f"Adjacent ships firing at {_name(D, cur)}", "8.1", options
         if step == "land":
             aid = fr["landing"][0]
             h = fr.get("target_hex")
             options = []
             for f in LAND_FORMATIONS:
-                for af in _airfields(f):
-                    if h and _dist(h, af) <= data().air[aid].range:
-                        options.append(opt("land", f"{_name(aid)} lands at {af} ({f})", air=aid, field=af,
+                for af in _airfields(D, f):
+                    if h and dist(D, h, af) <= D.air[aid].range:
+                        options.append(opt("land", f"{_name(D, aid)} lands at {af} ({f})", air=aid, field=af,
                                            formation=f))
             if not options:
                 return None
-            return side, "land", f"Where does {_name(aid)} land?", "6.5.7", options
+            return side, "land", f"Where does {_name(D, aid)} land?", "6.5.7", options
         return None
 
     @staticmethod
@@ -744,6 +748,7 @@ class AirStrike:
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        D = st.data
         k = action.kind
         if k == "escort_commit":
             fr["engaged_escorts"].append(action["air"])
@@ -760,29 +765,29 @@ class AirStrike:
         elif k in ("lose_step", "flip"):
             _take_loss(st, fr, action["air"], ctx)
         elif k == "place_drm":
-            fr["drms"].setdefault(action["air"], []).append([number_drm(), "CAP result left over (8.2.2)"])
+            fr["drms"].setdefault(action["air"], []).append([number_drm(D), "CAP result left over (8.2.2)"])
             fr["excess"] -= 1
-            ctx.emit("8.2.2", f"The IJN places a {number_drm()} bombing DRM on {_name(action['air'])}",
+            ctx.emit("8.2.2", f"The IJN places a {number_drm(D)} bombing DRM on {_name(D, action['air'])}",
                      kind="strike", data={"air": action["air"]})
             if fr["excess"] <= 0:
                 fr["step"] = "after_cap"
         elif k == "place_ship":
             fr["areas"][action["ship"]] = action["area"]
-            ctx.emit("8.1", f"{damage.ship_name(action['ship'])} is placed in area {action['area']} of the air "
+            ctx.emit("8.1", f"{damage.ship_name(D, action['ship'])} is placed in area {action['area']} of the air "
                      "battle display", kind="air_display", data={"ship": action["ship"], "area": action["area"]})
             if all(s in fr["areas"] for s in fr["ships"]):
                 fr["step"] = "place_air"
         elif k == "aim":
             sid = _ship_from_param(fr, action["ship"])
             fr["aim"][action["air"]] = sid
-            ctx.emit("8.1", f"{_name(action['air'])} will attack {_ship_label(fr, sid)}",
+            ctx.emit("8.1", f"{_name(D, action['air'])} will attack {_ship_label(D, fr, sid)}",
                      kind="air_target", data={"air": action["air"], "ship": action["ship"]})
             if all(a in fr["aim"] for a in fr["strike"] if _alive(st, a)):
                 fr["step"] = "pair" if fr["suppressors"] else "order"
         elif k == "pair":
             fr["pair"][action["escort"]] = action["air"]
             if action["air"]:
-                ctx.emit("8.1.1", f"{_name(action['escort'])} pairs with {_name(action['air'])} to suppress AA",
+                ctx.emit("8.1.1", f"{_name(D, action['escort'])} pairs with {_name(D, action['air'])} to suppress AA",
                          kind="air_pair", data={"escort": action["escort"], "air": action["air"]})
             if all(e in fr["pair"] for e in fr["suppressors"]):
                 fr["step"] = "order"
@@ -845,8 +850,7 @@ class AirStrike:
             raise IllegalAction("8.1", f"air strike in unknown step {step!r}")
 
 
-def number_drm() -> int:
-    D = data()
+def number_drm(D: ISData) -> int:
     return D.mod("bombing.excess_cap_result") if "bombing.excess_cap_result" in D.mods else -1
 
 
@@ -861,7 +865,7 @@ def _start(st: State, fr: dict[str, Any], ctx: Context) -> None:
     cap = fr["cap"]
     if cap:
         ctx.emit("8.2", f"{len(cap)} {fr['defender']} CAP unit(s) intercept: "
-                 + ", ".join(f"{_name(a)} ({strength(st, a)})" for a in cap), kind="cap",
+                 + ", ".join(f"{_name(st.data, a)} ({strength(st, a)})" for a in cap), kind="cap",
                  data={"cap": cap})
     if cap and fr["escorts"]:
         fr["need_escorts"] = min(len(cap), len(fr["escorts"]))
@@ -894,21 +898,22 @@ def _loss_job(owner: str, n: int, pool: list[str], rule: str, *, excess: str) ->
 
 
 def _take_loss(st: State, fr: dict[str, Any], aid: str, ctx: Context) -> None:
+    D = st.data
     job = fr["losses"][0]
     a = st.air[aid]
     if job["kind"] == "steps":
         if a.reduced:
             a.box = "destroyed"
             a.cap_over = None
-            ctx.emit(job["rule"], f"{_name(aid)} loses its last step and is destroyed", kind="air_loss",
+            ctx.emit(job["rule"], f"{_name(D, aid)} loses its last step and is destroyed", kind="air_loss",
                      data={"air": aid, "destroyed": True})
         else:
             a.reduced = True
-            ctx.emit(job["rule"], f"{_name(aid)} loses a step (now {strength(st, aid)})", kind="air_loss",
+            ctx.emit(job["rule"], f"{_name(D, aid)} loses a step (now {strength(st, aid)})", kind="air_loss",
                      data={"air": aid, "destroyed": False})
     else:
         a.reduced = True
-        ctx.emit(job["rule"], f"{_name(aid)} is flipped to its exhausted side (now {strength(st, aid)})",
+        ctx.emit(job["rule"], f"{_name(D, aid)} is flipped to its exhausted side (now {strength(st, aid)})",
                  kind="air_loss", data={"air": aid})
     job["n"] -= 1
 
@@ -966,6 +971,7 @@ def _after_cap(st: State, fr: dict[str, Any], ctx: Context) -> None:
 
 def _begin_attack(st: State, fr: dict[str, Any], aid: str, ctx: Context) -> None:
     """One attacking unit: the target's AA, then adjacent ships at half (not for heavy bombers, not in 8.3.7)."""
+    D = st.data
     fr["current"] = aid
     fr["current_destroyed"] = None
     fr["attackers"] += 1
@@ -975,8 +981,8 @@ def _begin_attack(st: State, fr: dict[str, Any], aid: str, ctx: Context) -> None
     if st.ships[target].sunk:
         fr["step"] = "bomb"
         return
-    ctx.emit("8.1", f"{_name(aid)} ({strength(st, aid, extended=aid in fr['extended'])}) attacks "
-             f"{_ship_label(fr, target)}", kind="air_attack", data={"air": aid, "ship": _ship_param(fr, target)})
+    ctx.emit("8.1", f"{_name(D, aid)} ({strength(st, aid, extended=aid in fr['extended'])}) attacks "
+             f"{_ship_label(D, fr, target)}", kind="air_attack", data={"air": aid, "ship": _ship_param(fr, target)})
     hb = _kind(st, aid) == "HB"
     _aa_fire(st, fr, target, ctx, half=hb, adjacent=False)
     if fr["current_destroyed"] is not None or hb or fr["mode"] in ("surface", "kamikaze"):
@@ -986,7 +992,7 @@ def _begin_attack(st: State, fr: dict[str, Any], aid: str, ctx: Context) -> None
 
 
 def _suppression(st: State, fr: dict[str, Any], aid: str) -> int:
-    D = data()
+    D = st.data
     n = sum(1 for e, a in fr["pair"].items() if a == aid and _alive(st, e)) * (
         D.mod("aa.suppression") if "aa.suppression" in D.mods else 1)
     if _is_cve_unit(st, aid) and "aa.escort_carrier_strike" in D.mods:
@@ -995,6 +1001,7 @@ def _suppression(st: State, fr: dict[str, Any], aid: str) -> int:
 
 
 def _aa_fire(st: State, fr: dict[str, Any], ship: str, ctx: Context, *, half: bool, adjacent: bool) -> None:
+    D = st.data
     aid = fr["current"]
     factor = damage.aa(st, ship)
     if half:
@@ -1002,7 +1009,7 @@ def _aa_fire(st: State, fr: dict[str, Any], ship: str, ctx: Context, *, half: bo
     if factor <= 0:
         return
     why = "adjacent ship, half AA" if adjacent else ("heavy bombers, half AA" if half else "target ship")
-    rec = ctx.roll_on(data().table("aa"), factor, [], purpose=f"AA from {_ship_label(fr, ship)} at {_name(aid)} "
+    rec = ctx.roll_on(D.table("aa"), factor, [], purpose=f"AA from {_ship_label(D, fr, ship)} at {_name(D, aid)} "
                       f"({why}, factor {factor})", rule="8.1")
     drm = int(rec.result.get("drm", 0))
     if drm and not adjacent:
@@ -1013,38 +1020,40 @@ def _aa_fire(st: State, fr: dict[str, Any], ship: str, ctx: Context, *, half: bo
                      data={"air": aid, "before": drm, "after": new})
             drm = new
     if drm:
-        fr["drms"].setdefault(aid, []).append([drm, f"AA from {_ship_label(fr, ship)}"])
+        fr["drms"].setdefault(aid, []).append([drm, f"AA from {_ship_label(D, fr, ship)}"])
     if rec.result.get("destroyed") and st.ships[ship].side == "USN" and st.air[aid].side == "IJN":
-        d = ctx.roll("d10", purpose=f"{_name(aid)} is shot down: does it deliver its attack first?", rule="8.1")
-        delivers = d.final >= number("aa.delivery_min")
+        d = ctx.roll("d10", purpose=f"{_name(D, aid)} is shot down: does it deliver its attack first?", rule="8.1")
+        delivers = d.final >= D.mod("aa.delivery_min")
         fr["current_destroyed"] = "after" if delivers else "before"
-        ctx.emit("8.1", f"{_name(aid)} is destroyed by AA " + ("after delivering its attack" if delivers
+        ctx.emit("8.1", f"{_name(D, aid)} is destroyed by AA " + ("after delivering its attack" if delivers
                  else "before it can attack"), kind="air_loss", data={"air": aid, "delivers": delivers})
 
 
 def _bomb(st: State, fr: dict[str, Any], ctx: Context) -> None:
+    D = st.data
     aid = fr["current"]
     target = fr["aim"][aid]
     fr["done"].append(aid)
     destroyed = fr["current_destroyed"]
     if destroyed != "before":
         if st.ships[target].sunk:
-            ctx.emit("8.1", f"{_ship_label(fr, target)} has already sunk; {_name(aid)} wastes its attack",
+            ctx.emit("8.1", f"{_ship_label(D, fr, target)} has already sunk; {_name(D, aid)} wastes its attack",
                      kind="air_attack", data={"air": aid, "wasted": True})
         else:
-            column = (kamikaze_column() if fr["mode"] == "kamikaze"
+            column = (kamikaze_column(D) if fr["mode"] == "kamikaze"
                       else strength(st, aid, extended=aid in fr["extended"]))
             mods = [Modifier(int(v), str(src)) for v, src in fr["drms"].get(aid, [])]
-            rec = damage.roll_damage(ctx, column, mods, purpose=f"{_name(aid)} bombs {_ship_label(fr, target)}",
+            rec = damage.roll_damage(D, ctx, column, mods,
+                                     purpose=f"{_name(D, aid)} bombs {_ship_label(D, fr, target)}",
                                      rule="11.1" if fr["mode"] == "kamikaze" else "8.1")
             hits = int(rec.result.get("hits", 0))
             if hits:
-                damage.apply_hits(st, target, hits, ctx, rule="8.1", cause=f"air attack by {_name(aid)}",
+                damage.apply_hits(st, target, hits, ctx, rule="8.1", cause=f"air attack by {_name(D, aid)}",
                                   per_attack_cap=True, critical=bool(rec.result.get("critical")),
                                   critical_each_point=fr["mode"] == "kamikaze",
                                   public_name=fr.get("labels", {}).get(target))
             else:
-                ctx.emit("8.1", f"{_name(aid)} misses", kind="air_attack", data={"air": aid, "hits": 0})
+                ctx.emit("8.1", f"{_name(D, aid)} misses", kind="air_attack", data={"air": aid, "hits": 0})
     if destroyed is not None:
         st.air[aid].box = "destroyed"
     fr["current"] = None
@@ -1054,17 +1063,18 @@ def _bomb(st: State, fr: dict[str, Any], ctx: Context) -> None:
 
 def _land(st: State, fr: dict[str, Any], aid: str, formation: str | None, field: str | None, ctx: Context) -> None:
     """6.5.7: IJN carrier strike aircraft land at an airfield in range of the target and join its air fleet."""
+    D = st.data
     if aid in fr["landing"]:
         fr["landing"].remove(aid)
     a = st.air[aid]
     if formation is None:
         a.box = "destroyed"
-        ctx.emit("6.5.7", f"{_name(aid)} finds no airfield in range and is lost", kind="air_loss", data={"air": aid})
+        ctx.emit("6.5.7", f"{_name(D, aid)} finds no airfield in range and is lost", kind="air_loss", data={"air": aid})
     else:
         a.parent = formation
         a.ashore = True
         a.box = "flown"
-        ctx.emit("6.5.7", f"{_name(aid)} lands at {field} and joins the {formation}", kind="air_box",
+        ctx.emit("6.5.7", f"{_name(D, aid)} lands at {field} and joins the {formation}", kind="air_box",
                  data={"air": aid, "field": field, "formation": formation}, visible=("IJN",))
     if not fr["landing"]:
         fr["step"] = "done"
@@ -1093,13 +1103,14 @@ def _finish(st: State, fr: dict[str, Any], ctx: Context) -> None:
 
 def _mp_penalty(st: State, fr: dict[str, Any], ctx: Context) -> None:
     """6.2.3: a TF attacked by four or more air units in one activation sub-phase loses an MP (two a turn at most)."""
+    D = st.data
     if fr["mode"] == "surface":
         bi = fr.get("battle_index", -1)
         if 0 <= bi < len(st.stack):
             bf = st.stack[bi]
             for s in fr["attacked_ships"]:
                 if s in bf.get("display", {}):
-                    bf["display"][s]["mp"] = bf["display"][s].get("mp", 0) + number("surface.attack_mp")
+                    bf["display"][s]["mp"] = bf["display"][s].get("mp", 0) + D.mod("surface.attack_mp")
     tfs: dict[str, int] = {}
     for s in fr.get("attacked_ships", []):
         t = st.ships[s].tf
@@ -1111,9 +1122,9 @@ def _mp_penalty(st: State, fr: dict[str, Any], ctx: Context) -> None:
     for t, n in sorted(tfs.items()):
         before = tally.get(t, 0)
         tally[t] = before + n
-        need = number("air_attack.mp_loss_threshold")
+        need = D.mod("air_attack.mp_loss_threshold")
         tf = st.tfs[t]
-        if before < need <= tally[t] and tf.air_mp_lost_this_turn < number("air_attack.mp_loss_max"):
+        if before < need <= tally[t] and tf.air_mp_lost_this_turn < D.mod("air_attack.mp_loss_max"):
             tf.mp_markers += 1
             tf.air_mp_lost_this_turn += 1
             ctx.emit("6.2.3", f"TF {tf.id} was attacked by {tally[t]} air units: -1 MP at its next activation",
@@ -1129,8 +1140,9 @@ class KamikazeAttack:
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
-        ships = [s for s in _target_ships(st, fr["target"]) if not data().ships[s].small]
-        options = [opt("kamikaze_target", f"Dive on {damage.ship_name(s)}", ship=s) for s in ships]
+        D = st.data
+        ships = [s for s in _target_ships(st, fr["target"]) if not D.ships[s].small]
+        options = [opt("kamikaze_target", f"Dive on {damage.ship_name(D, s)}", ship=s) for s in ships]
         if len(options) < 2:
             return None
         return ask("IJN", "kamikaze_target", "Kamikaze: pick the target ship", "11.1", options)
@@ -1141,7 +1153,7 @@ class KamikazeAttack:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        ships = [s for s in _target_ships(st, fr["target"]) if not data().ships[s].small]
+        ships = [s for s in _target_ships(st, fr["target"]) if not st.data.ships[s].small]
         if not ships:
             pop(st, fr)
             ctx.emit("11.1", "The kamikaze finds no target", kind="kamikaze")
@@ -1149,16 +1161,17 @@ class KamikazeAttack:
         _kamikaze_roll(st, fr, ships[0], ctx)
 
 
-def kamikaze_column() -> int:
+def kamikaze_column(D: ISData) -> int:
     """11.1: the Damage Table column of a kamikaze — its counter's factor, else the printed 9."""
-    k = [a.strength for a in data().air.values() if a.kind == "K"]
-    return k[0] if k else number("kamikaze.column")
+    k = [a.strength for a in D.air.values() if a.kind == "K"]
+    return k[0] if k else D.mod("kamikaze.column")
 
 
 def _kamikaze_roll(st: State, fr: dict[str, Any], sid: str, ctx: Context) -> None:
+    D = st.data
     pop(st, fr)
-    ctx.emit("11.1", f"A kamikaze dives on {damage.ship_name(sid)}", kind="kamikaze", data={"ship": sid})
-    rec = damage.roll_damage(ctx, kamikaze_column(), [], purpose=f"kamikaze on {damage.ship_name(sid)}",
+    ctx.emit("11.1", f"A kamikaze dives on {damage.ship_name(D, sid)}", kind="kamikaze", data={"ship": sid})
+    rec = damage.roll_damage(D, ctx, kamikaze_column(D), [], purpose=f"kamikaze on {damage.ship_name(D, sid)}",
                              rule="11.1")
     hits = int(rec.result.get("hits", 0))
     if hits:
@@ -1198,19 +1211,20 @@ class AirReinforcement:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        D = st.data
         pop(st, fr)
-        rec = ctx.roll_on(data().table("ijn_air_reinforcement"), "-", [], purpose="IJN air reinforcements",
+        rec = ctx.roll_on(D.table("ijn_air_reinforcement"), "-", [], purpose="IJN air reinforcements",
                           rule="6.5.9", visible=("IJN",))
         n = int(rec.result.get("units", 0))
         pool = [a.id for a in sorted(st.air.values(), key=lambda a: a.id)
-                if a.side == "IJN" and a.box == "destroyed" and data().air[a.id].parent in LAND_FORMATIONS]
+                if a.side == "IJN" and a.box == "destroyed" and D.air[a.id].parent in LAND_FORMATIONS]
         got = []
         for _ in range(min(n, len(pool))):
             i = ctx.pick(len(pool), purpose="draw a reinforcement from the destroyed box", rule="6.5.9",
                          visible=("IJN",))
             aid = pool.pop(i)
             u = st.air[aid]
-            u.box, u.reduced, u.parent, u.ashore, u.cap_over = "ready", False, data().air[aid].parent, False, None
+            u.box, u.reduced, u.parent, u.ashore, u.cap_over = "ready", False, D.air[aid].parent, False, None
             got.append(aid)
         ctx.emit("6.5.9", f"IJN air reinforcements: {len(got)} unit(s) return to the Ready box", kind="air_box",
                  data={"units": got}, visible=("IJN",))
@@ -1222,13 +1236,14 @@ class IJNReadiness:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        D = st.data
         pop(st, fr)
-        top = number("air.ijn_ready_max")
+        top = D.mod("air.ijn_ready_max")
         for a in sorted(st.air.values(), key=lambda a: a.id):
             if a.side != "IJN" or a.box != "flown":
                 continue
             if a.parent in LAND_FORMATIONS:
-                r = ctx.roll("d10", purpose=f"readiness of {_name(a.id)} (1-{top} readies it)", rule="6.5.9",
+                r = ctx.roll("d10", purpose=f"readiness of {_name(D, a.id)} (1-{top} readies it)", rule="6.5.9",
                              visible=("IJN",))
                 if r.final <= top:
                     a.box = "ready"
@@ -1239,10 +1254,10 @@ class IJNReadiness:
 
 
 @cache
-def _cap_option(kind: str, aid: str) -> Action:
+def _cap_option(D: ISData, kind: str, aid: str) -> Action:
     """One unit's CAP on/off option: fixed text and parameters, so built once (the decision repeats all day)."""
     text = "flies CAP over its own TF" if kind == "cap_on" else "leaves CAP for the Ready box"
-    return opt(kind, f"{_name(aid)} {text}", air=aid)
+    return opt(kind, f"{_name(D, aid)} {text}", air=aid)
 
 
 @frame("cap_allocation")
@@ -1263,11 +1278,12 @@ class CapAllocation:
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        D = st.data
         ready, cap = CapAllocation._units(st, fr["side"])
         if fr.get("finished") or (not ready and not cap):
             return None
-        options = [_cap_option("cap_on", a) for a in ready]
-        options += [_cap_option("cap_off", a) for a in cap
+        options = [_cap_option(D, "cap_on", a) for a in ready]
+        options += [_cap_option(D, "cap_off", a) for a in cap
                     if a not in fr.get("placed", [])]
         options.append(opt("cap_alloc_done", "CAP allocation done"))
         return ask(fr["side"], "cap_allocation", f"{fr['side']}: allocate CAP over your own TFs", "6.5.4", options)
@@ -1317,7 +1333,7 @@ class GroundSupport:
         units = GroundSupport._ready(st)
         if not units:
             return None
-        options = [opt("ground_support_commit", f"Commit {_name(a)} to ground support", air=a) for a in units]
+        options = [opt("ground_support_commit", f"Commit {_name(st.data, a)} to ground support", air=a) for a in units]
         short = fr["needed"] - len(fr["committed"])
         options.append(opt("ground_support_done", f"Keep the rest ({short} short: {short} VP to the IJN)"))
         return ask("USN", "ground_support", f"Ground support: {fr['needed']} squadron(s) asked for", "14.1", options)
@@ -1332,7 +1348,7 @@ class GroundSupport:
         a.missions_today += 1
         fr["committed"].append(a.id)
         st.flags.setdefault("ground_support", []).append(a.id)
-        ctx.emit("14.1", f"{_name(a.id)} flies ground support over Leyte", kind="air_box", data={"air": a.id},
+        ctx.emit("14.1", f"{_name(st.data, a.id)} flies ground support over Leyte", kind="air_box", data={"air": a.id},
                  visible=("USN",))
 
     @staticmethod
@@ -1359,7 +1375,7 @@ def _ijn_carrier_seen(st: State) -> bool:
         return True
     for t in st.tfs.values():
         if t.side == "IJN" and t.detected and t.in_play and any(
-                data().ships[s].type in ("CV", "CVL") and not st.ships[s].sunk for s in t.ships):
+                st.data.ships[s].type in ("CV", "CVL") and not st.ships[s].sunk for s in t.ships):
             st.flags["ijn_carrier_detected"] = True
             return True
     return False
@@ -1379,7 +1395,7 @@ class AirfieldSuppression:
         out = []
         for a in sorted(st.air.values(), key=lambda a: a.id):
             c = _carrier_of(st, a.id)
-            if a.side == "USN" and a.box == "ready" and c and data().ships[c].type in ("CV", "CVL") \
+            if a.side == "USN" and a.box == "ready" and c and st.data.ships[c].type in ("CV", "CVL") \
                     and damage.air_ops(st, c):
                 out.append(a.id)
         return out
@@ -1391,6 +1407,7 @@ class AirfieldSuppression:
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        D = st.data
         if "needed" not in fr:
             return None
         if len(fr["sent"]) < fr["needed"]:
@@ -1398,31 +1415,32 @@ class AirfieldSuppression:
             if not units:
                 return None
             return ask("USN", "airfield_suppression", f"Airfield suppression: send {fr['needed'] - len(fr['sent'])}"
-                       " more unit(s)", "14.2", [opt("suppression_send", f"Send {_name(a)}", air=a) for a in units])
+                       " more unit(s)", "14.2", [opt("suppression_send", f"Send {_name(D, a)}", air=a) for a in units])
         if fr["rolls_left"] > 0:
             units = AirfieldSuppression._ijn_ready(st)
             if not units:
                 return None
             return ask("IJN", "airfield_suppression_target", "Which of your land-based units does the next "
                        "suppression roll fall on?", "14.2",
-                       [opt("suppression_target", f"{_name(a)}", air=a) for a in units])
+                       [opt("suppression_target", f"{_name(D, a)}", air=a) for a in units])
         return None
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        D = st.data
         a = st.air[action["air"]]
         if action.kind == "suppression_send":
             a.box, a.reduced = "flown", True
             a.missions_today += 1
             fr["sent"].append(a.id)
-            ctx.emit("14.2", f"{_name(a.id)} flies airfield suppression", kind="air_box", data={"air": a.id},
+            ctx.emit("14.2", f"{_name(D, a.id)} flies airfield suppression", kind="air_box", data={"air": a.id},
                      visible=("USN",))
             return
         fr["rolls_left"] -= 1
-        r = ctx.roll("d10", purpose=f"airfield suppression against {_name(a.id)}", rule="14.2")
-        if r.final <= number("airfield_suppression.hit_max"):
+        r = ctx.roll("d10", purpose=f"airfield suppression against {_name(D, a.id)}", rule="14.2")
+        if r.final <= D.mod("airfield_suppression.hit_max"):
             a.box = "flown"
-            ctx.emit("14.2", f"{_name(a.id)} is caught on the ground and goes to the Flown box", kind="air_box",
+            ctx.emit("14.2", f"{_name(D, a.id)} is caught on the ground and goes to the Flown box", kind="air_box",
                      data={"air": a.id})
 
     @staticmethod
@@ -1431,7 +1449,7 @@ class AirfieldSuppression:
             if _ijn_carrier_seen(st):
                 pop(st, fr)
                 return
-            D = data()
+            D = st.data
             key = "airfield_suppression.after_kamikaze" if (st.kamikazes_used or st.kamikazes) else \
                 "airfield_suppression.base"
             r = ctx.roll("d10", [Modifier(D.mod(key), key.split(".")[-1].replace("_", " ") + " (14.2)")],
@@ -1473,6 +1491,7 @@ def terminal_phase(st: State, ctx: Context) -> None:
     the own TF also ends, exhausted. Night: every USN unit recovers to its fresh side in the Ready box, as do USAAF
     bombers and IJN carrier fighters; IJN land-based units wait for their readiness rolls (6.5.9).
     """
+    D = st.data
     day = _day(st)
     if st.options.get("airedale_fatigue"):
         raise NotYetImplemented("14.6", "Airedale Fatigue (optional rule; its text is cut off)")
@@ -1480,10 +1499,10 @@ def terminal_phase(st: State, ctx: Context) -> None:
         # 14.1: each squadron back from ground support rolls; a high roll leaves it exhausted.
         for aid in st.flags.pop("ground_support"):
             # which squadrons flew ground support is the USN's secret (only the totals are public), so are these
-            r = ctx.roll("d10", purpose=f"ground support losses of {_name(aid)}", rule="14.1", visible=("USN",))
-            if r.final >= number("ground_support.exhaust_min"):
+            r = ctx.roll("d10", purpose=f"ground support losses of {_name(D, aid)}", rule="14.1", visible=("USN",))
+            if r.final >= D.mod("ground_support.exhaust_min"):
                 st.air[aid].reduced = True
-                ctx.emit("14.1", f"{_name(aid)} comes back exhausted", kind="air_box", data={"air": aid},
+                ctx.emit("14.1", f"{_name(D, aid)} comes back exhausted", kind="air_box", data={"air": aid},
                          visible=("USN",))
     moved: list[str] = []
     for a in sorted(st.air.values(), key=lambda a: a.id):

@@ -126,9 +126,13 @@ class ModDef:
     source: str
 
 
-@dataclass
+@dataclass(eq=False)
 class ISData:
-    """Everything static about Imperial Sunset."""
+    """Everything static about Imperial Sunset.
+
+    Compared and hashed by identity: one loaded object is shared by every game of a Rules object (the state holds a
+    reference, never a copy), and the rules' caches of derived facts use it as their key.
+    """
 
     folder: Path
     map: HexMap

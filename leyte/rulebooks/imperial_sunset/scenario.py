@@ -23,7 +23,8 @@ from typing import Any
 from leyte.core.errors import ScenarioError
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import engine
-from leyte.rulebooks.imperial_sunset.common import AIR_FORMATIONS, active_tfs, data, dist, live_ships
+from leyte.rulebooks.imperial_sunset.common import AIR_FORMATIONS, active_tfs, dist, live_ships
+from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.rulebooks.imperial_sunset.state import AirState, ShipState, State, TFState
 
@@ -44,17 +45,16 @@ OPTIONAL_NOT_BUILT = {
 }
 
 
-def read_position(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
+def read_position(D: ISData, source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
     """A scenario id, a TOML/JSON file or a dict -> a validated position dict."""
     if isinstance(source, Mapping):
         pos = copy.deepcopy(dict(source))
         if "tfs" not in pos and "task_forces" in pos:
-            pos = from_scenario_file(pos)
+            pos = from_scenario_file(D, pos)
     else:
         text = str(source)
-        D = data()
         if text in D.scenarios:
-            pos = from_scenario_file(D.scenarios[text], scenario_id=text)
+            pos = from_scenario_file(D, D.scenarios[text], scenario_id=text)
         else:
             p = Path(text)
             if not p.exists():
@@ -65,21 +65,20 @@ def read_position(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
                     p.read_text(encoding="utf-8"))
             except (tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
                 raise ScenarioError(f"{p}: cannot read the scenario: {e}") from None
-            pos = raw if "tfs" in raw else from_scenario_file(raw, scenario_id=p.stem)
-    validate(pos)
+            pos = raw if "tfs" in raw else from_scenario_file(D, raw, scenario_id=p.stem)
+    validate(D, pos)
     return pos
 
 
-def from_scenario_file(raw: Mapping[str, Any], scenario_id: str | None = None) -> dict[str, Any]:
+def from_scenario_file(D: ISData, raw: Mapping[str, Any], scenario_id: str | None = None) -> dict[str, Any]:
     """Convert a scenarios/imperial-sunset/scenarios/*.toml file to a position (filled in by the data issue)."""
     from leyte.rulebooks.imperial_sunset import scenario_files
 
-    return scenario_files.to_position(raw, scenario_id)
+    return scenario_files.to_position(D, raw, scenario_id)
 
 
-def validate(pos: Mapping[str, Any]) -> None:
+def validate(D: ISData, pos: Mapping[str, Any]) -> None:
     """Check a position names real units, sides and hexes; errors say which entry and field."""
-    D = data()
     where = f"scenario {pos.get('id', '<dict>')!r}"
     for key in ("tfs",):
         if key not in pos or not isinstance(pos[key], list):
@@ -118,8 +117,8 @@ def validate(pos: Mapping[str, Any]) -> None:
             raise NotYetImplemented(OPTIONAL_NOT_BUILT[k], f"optional rule {k} (its text is cut off in the rulebook)")
 
 
-def new_state(pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) -> State:
-    """Build the opening State of a position and run to its first decision."""
+def new_state(D: ISData, pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) -> State:
+    """Build the opening State of a position on the game's data ``D`` and run to its first decision."""
     from leyte.rulebooks.imperial_sunset import sequence
 
     for k, v in options.items():
@@ -131,7 +130,8 @@ def new_state(pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) 
             raise ScenarioError(f"unknown option {k!r}; options: {', '.join(OPTIONS)}")
     opts = {**pos.get("options", {}), **options}
     st = State(scenario=str(pos.get("id", "custom")), turn=int(pos.get("turn", pos.get("first_turn", 1))),
-               first_turn=int(pos.get("first_turn", 1)), last_turn=int(pos.get("last_turn", 12)), options=opts)
+               first_turn=int(pos.get("first_turn", 1)), last_turn=int(pos.get("last_turn", 12)), options=opts,
+               data=D)
     st.flags["turn_record_key"] = pos.get("turn_record_key", pos.get("id", "historical"))
     if "turn_record" in pos:
         st.flags["turn_record"] = {str(k): v for k, v in pos["turn_record"].items()}
@@ -163,13 +163,13 @@ def new_state(pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) 
                                       force=t.name if t.side == "IJN" else None)
     for s in pos.get("ships", []):  # per-ship overrides: damage, sunk, independents
         sid = s["id"]
-        ship = st.ships.get(sid) or ShipState(id=sid, side=data().ships[sid].side)
+        ship = st.ships.get(sid) or ShipState(id=sid, side=D.ships[sid].side)
         for k in ("hits", "sunk", "exited", "torpedo_used", "independent", "detected", "hex", "destination"):
             if k in s:
                 setattr(ship, k, s[k])
         st.ships[sid] = ship
     for a in pos.get("air", []):
-        d = data().air[a["id"]]
+        d = D.air[a["id"]]
         st.air[a["id"]] = AirState(id=a["id"], side=d.side, parent=a.get("parent", d.parent),
                                    box=a.get("box", "ready"), reduced=bool(a.get("reduced", False)),
                                    cap_over=a.get("cap_over"), role=a.get("role"),
@@ -220,14 +220,15 @@ class Setup:
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        D = st.data
         pend = Setup._pending(st)
         if not pend:
             return None
         tf = pend[0]
         z = st.flags["setup_zones"][tf.name]
-        m = data().map
+        m = D.map
         centre = m.hex(str(z["center"]))
-        cap = data().mod("stack.friendly_tfs")
+        cap = D.mod("stack.friendly_tfs")
         legal = []
         for h in (m.label(x) for x in m.within(centre, int(z["radius"])) if m.is_sea(x)):
             friends = [t for t in st.tfs_at(h, tf.side) if t.id != tf.id]
@@ -292,7 +293,7 @@ def whatif_air_ob(st: State, ctx: Context) -> None:
     """13.2: the IJN rolls in secret for extra carrier air units; they join the Ozawa carriers' air groups."""
     from leyte.rulebooks.imperial_sunset import scenario_files
 
-    D = data()
+    D = st.data
     rec = ctx.roll_on(D.table("whatif_air_ob"), None, (), purpose="What-If IJN air order of battle (secret)",
                       rule="13.2", visible=("IJN",))
     added = scenario_files.apply_whatif_air(st, rec.result)
@@ -301,7 +302,7 @@ def whatif_air_ob(st: State, ctx: Context) -> None:
 
 def wild_bull_roll(st: State, target_id: str, ctx: Context) -> None:
     """13.1.5.1: on first detecting an IJN CV/CVL TF, roll secretly; bind the nearest Third Fleet TFs to chase it."""
-    D = data()
+    D = st.data
     if not st.options.get("wild_bull") or "wild_bull" in st.secret:
         return
     target = st.tfs.get(target_id)
@@ -312,10 +313,10 @@ def wild_bull_roll(st: State, target_id: str, ctx: Context) -> None:
     res = rec.result
     ijn_hexes = [t.hex for t in active_tfs(st, "IJN") if t.hex]
     third = [t for t in active_tfs(st, "USN") if t.fleet == "3rd" and not t.dummy and t.hex]
-    exempt = sorted(t.id for t in third if any(dist(t.hex or "", h) <= 1 for h in ijn_hexes))
+    exempt = sorted(t.id for t in third if any(dist(D, t.hex or "", h) <= 1 for h in ijn_hexes))
     free = [t for t in third if t.id not in exempt]
     carriers = sorted((t for t in free if any(D.ships[s].type in ("CV", "CVL") for s in live_ships(st, t))),
-                      key=lambda t: (dist(t.hex or "", target.hex or ""), t.id))
+                      key=lambda t: (dist(D, t.hex or "", target.hex or ""), t.id))
     bound = [t.id for t in carriers[: int(res.get("pursuing_carrier_tfs", 0))]]
     if res.get("battleships_pursue"):
         bound += sorted(t.id for t in free if t.id not in bound

@@ -12,7 +12,6 @@ from typing import Any
 
 from leyte.core.game import Context
 from leyte.rulebooks.imperial_sunset import engine
-from leyte.rulebooks.imperial_sunset.common import data
 from leyte.rulebooks.imperial_sunset.engine import frame, pop, push, push_many
 from leyte.rulebooks.imperial_sunset.state import State
 
@@ -21,7 +20,7 @@ def turn_record(st: State, turn: int) -> dict[str, Any]:
     """The turn record line for ``turn`` of this game's scenario (date, day or night, special events)."""
     rec = st.flags.get("turn_record", {}).get(str(turn))
     if rec is None:
-        rec = data().turn_record.get(st.flags.get("turn_record_key", st.scenario), {}).get(turn)
+        rec = st.data.turn_record.get(st.flags.get("turn_record_key", st.scenario), {}).get(turn)
     return dict(rec or {})
 
 
