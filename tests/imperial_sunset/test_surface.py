@@ -357,7 +357,7 @@ def test_8_3_no_reactive_battle_is_offered_once_the_detecting_tf_has_nothing_afl
     """A TF that detects an enemy entering its hex may start a battle (8.3) — unless something in between (an air
     strike on it, say) sank its last ship. The question is then skipped rather than offered and refused."""
     import leyte
-    from leyte.rulebooks.imperial_sunset.detection import ReactiveBattle
+    from leyte.rulebooks.imperial_sunset.surface import ReactiveBattle
 
     g = leyte.new_game("imperial-sunset", scenario="historical", seed=1)
     st = g.state

@@ -25,8 +25,8 @@ from typing import Any
 from leyte.core.dice import Modifier
 from leyte.core.errors import IllegalAction, NotYetImplemented
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import damage
-from leyte.rulebooks.imperial_sunset.common import counters_of, dist
+from leyte.rulebooks.imperial_sunset import damage, victory
+from leyte.rulebooks.imperial_sunset.common import counters_of, dist, record_is_day, turn_record
 from leyte.rulebooks.imperial_sunset.data import CARRIER_TYPES, ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop, push
 from leyte.rulebooks.imperial_sunset.state import AirState, State, TFState, other
@@ -1363,8 +1363,6 @@ class GroundSupport:
         ctx.emit("14.1", f"Ground support: {len(fr['committed'])} squadron(s) committed of {fr['needed']} asked",
                  kind="ground_support", data={"needed": fr["needed"], "committed": len(fr["committed"])})
         if short > 0:
-            from leyte.rulebooks.imperial_sunset import victory
-
             victory.award(st, "IJN", short, f"{short} escort-carrier squadron(s) kept from ground support", "14.1",
                           ctx)
 
@@ -1471,15 +1469,12 @@ class AirfieldSuppression:
 
 def _next_is_night(st: State) -> bool:
     try:
-        from leyte.rulebooks.imperial_sunset.sequence import turn_record
-
         rec = turn_record(st, st.turn + 1)
     except Exception:  # noqa: BLE001 - no record for the turn after the last
         return True
     if not rec:
         return True
-    tod = str(rec.get("time", rec.get("tod", rec.get("day_night", "day")))).lower()
-    return "night" in tod
+    return not record_is_day(rec)
 
 
 def terminal_phase(st: State, ctx: Context) -> None:

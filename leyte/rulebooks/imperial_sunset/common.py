@@ -17,6 +17,7 @@ from typing import Any
 from leyte.core.flow import opt
 from leyte.core.game import Action
 from leyte.core.hexgrid import Hex
+from leyte.rulebooks.imperial_sunset import damage
 from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.state import State, TFState
 
@@ -75,6 +76,20 @@ def is_day(st: State) -> bool:
     return bool(st.flags.get("day", True))
 
 
+def turn_record(st: State, turn: int) -> dict[str, Any]:
+    """The turn record line for ``turn`` of this game's scenario (date, day or night, special events; 3.0)."""
+    rec = st.flags.get("turn_record", {}).get(str(turn))
+    if rec is None:
+        rec = st.data.turn_record.get(st.flags.get("turn_record_key", st.scenario), {}).get(turn)
+    return dict(rec or {})
+
+
+def record_is_day(rec: dict[str, Any]) -> bool:
+    """Whether a turn record line is a day turn (its time of day does not say night)."""
+    tod = str(rec.get("time", rec.get("tod", rec.get("day_night", "day")))).lower()
+    return "night" not in tod
+
+
 def turn_info(st: State) -> dict[str, Any]:
     return st.flags.get("turn_info", {})
 
@@ -115,8 +130,6 @@ def tf_speed(st: State, tf: TFState) -> int:
 
 def ship_speed(st: State, sid: str) -> int:
     """A ship's speed this turn: its damage box on this turn's parity, less critical-hit losses (6.2, 9.2)."""
-    from leyte.rulebooks.imperial_sunset import damage
-
     return damage.speed(st, sid, st.turn)
 
 

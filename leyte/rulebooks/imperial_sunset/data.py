@@ -17,6 +17,7 @@ from leyte.core.errors import ScenarioError
 from leyte.core.hexgrid import HexMap
 from leyte.core.paths import game_data_dir
 from leyte.core.tables import PROVENANCE_TAGS, Table
+from leyte.rulebooks.imperial_sunset.options import OPTIONS
 
 GAME_ID = "imperial-sunset"
 
@@ -195,8 +196,6 @@ class ISData:
 
     @property
     def options(self) -> dict[str, str]:
-        from leyte.rulebooks.imperial_sunset.scenario import OPTIONS
-
         return dict(OPTIONS)
 
 

@@ -271,51 +271,6 @@ class SearchReport:
                  visible=tuple(sorted({fr["viewer"], fr["reporter"]})))
 
 
-@frame("wild_bull_check")
-class WildBullCheck:
-    """13.1.5.1: the first time an IJN carrier TF is detected, the USN rolls in secret on the Wild Bull Table."""
-
-    @staticmethod
-    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        pop(st, fr)
-        from leyte.rulebooks.imperial_sunset import scenario
-
-        scenario.wild_bull_roll(st, fr["target"], ctx)
-
-
-@frame("reactive_battle")
-class ReactiveBattle:
-    """8.3: a TF that detects an enemy entering its hex may start a surface battle (its owner decides)."""
-
-    @staticmethod
-    def decide(st: State, fr: dict[str, Any]) -> Decision | None:
-        searcher, mover = st.tfs.get(fr["searcher"]), st.tfs.get(fr["mover"])
-        if searcher is None or mover is None or not searcher.in_play or not mover.in_play:
-            return None
-        if searcher.hex != fr["hex"] or mover.hex != fr["hex"] or not mover.detected:
-            return None
-        if not live_ships(st, searcher) or not live_ships(st, mover):
-            return None  # e.g. an air strike in between sank the last ship: no one is left to fight (8.3)
-        return ask(fr["side"], "reactive_battle", f"TF {mover.id} entered {fr['hex']} and was detected by "
-                   f"{searcher.name}: start a surface battle?", "8.3",
-                   [opt("react_battle", "Start a surface battle"), opt("react_pass", "Let it be")])
-
-    @staticmethod
-    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
-        from leyte.rulebooks.imperial_sunset import surface
-
-        pop(st, fr)
-        if action.kind == "react_battle":
-            below = engine.top(st)
-            entered_from = below.get("entered_from") if below and below.get("kind") == "activate_tf" else None
-            surface.start_battle(st, fr["hex"], fr["mover"], ctx, entered_from=entered_from,
-                                 initiator=fr["searcher"])
-
-    @staticmethod
-    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        pop(st, fr)
-
-
 def new_tf_report(st: State, tf: TFState, ctx: Context) -> None:
     """5.1: a newly formed TF's size is told to the opponent as a detection result of 5 would tell it."""
     D = st.data

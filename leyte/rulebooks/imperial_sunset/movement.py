@@ -18,7 +18,7 @@ from typing import Any
 
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import air, detection, engine, special, submarines, surface, victory
+from leyte.rulebooks.imperial_sunset import air, damage, detection, engine, special, submarines, surface, victory
 from leyte.rulebooks.imperial_sunset.common import dist, has_live_ships, has_type, is_day, live_ships, ship_speed
 from leyte.rulebooks.imperial_sunset.data import CARRIER_TYPES, CRUISER_TYPES, ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, opt, pop
@@ -454,8 +454,6 @@ def _exit_tf(st: State, tf: TFState, ctx: Context) -> None:
 
 def end_of_subphase(st: State, ctx: Context) -> None:
     """After any activation: owners may detach ships damaged in it (6.4, 9.4); then clear the damage flags."""
-    from leyte.rulebooks.imperial_sunset import damage
-
     sweep_empty_tfs(st, ctx)
     hit = [s for s in st.ships.values() if s.damaged_this_activation]  # one pass: usually there are none
     engine.push_many(st, damage.detach_frames(st, hit) + [("sweep_tfs", {})])
@@ -516,8 +514,6 @@ def forced_route(st: State, sid: str) -> list[str] | None:
 
 
 def _nearest_base(st: State, sid: str) -> str | None:
-    from leyte.rulebooks.imperial_sunset import damage
-
     best: tuple[int, str] | None = None
     for dest in damage.destinations(st.data, sid):
         st.ships[sid].destination = dest

@@ -20,29 +20,21 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from leyte.core.errors import ScenarioError
+from leyte.core.errors import NotYetImplemented, ScenarioError
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import engine
-from leyte.rulebooks.imperial_sunset.common import AIR_FORMATIONS, active_tfs, dist, live_ships
+from leyte.rulebooks.imperial_sunset import activation, engine, scenario_files, sequence
+from leyte.rulebooks.imperial_sunset.common import (
+    AIR_FORMATIONS,
+    active_tfs,
+    dist,
+    live_ships,
+    record_is_day,
+    turn_record,
+)
 from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
+from leyte.rulebooks.imperial_sunset.options import OPTIONAL_NOT_BUILT, OPTIONS
 from leyte.rulebooks.imperial_sunset.state import AirState, ShipState, State, TFState
-
-# Option switches a game accepts in new_game(options=...), with what they do.
-OPTIONS: dict[str, str] = {
-    "wild_bull": "13.1.5.1 Wild Bull rule (default: as the scenario says)",
-    "fanaticism": "13.1.5.2 IJN Fanaticism (default: as the scenario says)",
-    "pt_boats": "11.2 the PT boat marker (default on)",
-    "auto_reports": "7.2 search reports picked automatically within the band instead of asked (default off)",
-    "escort_carrier_ground_support": "14.1 optional rule (default off)",
-    "airfield_suppression": "14.2 optional rule (default off)",
-}
-OPTIONAL_NOT_BUILT = {
-    "stronger_divine_wind": "14.3",
-    "naval_bombardment": "14.4",
-    "hermaphrodite_warships": "14.5",
-    "airedale_fatigue": "14.6",
-}
 
 
 def read_position(D: ISData, source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
@@ -72,8 +64,6 @@ def read_position(D: ISData, source: str | Path | Mapping[str, Any]) -> dict[str
 
 def from_scenario_file(D: ISData, raw: Mapping[str, Any], scenario_id: str | None = None) -> dict[str, Any]:
     """Convert a scenarios/imperial-sunset/scenarios/*.toml file to a position (filled in by the data issue)."""
-    from leyte.rulebooks.imperial_sunset import scenario_files
-
     return scenario_files.to_position(D, raw, scenario_id)
 
 
@@ -112,19 +102,13 @@ def validate(D: ISData, pos: Mapping[str, Any]) -> None:
             raise ScenarioError(f"{where}, air[{i}], field 'box': {a.get('box')!r} is not a box")
     for k in pos.get("options", {}):
         if k in OPTIONAL_NOT_BUILT and pos["options"][k]:
-            from leyte.core.errors import NotYetImplemented
-
             raise NotYetImplemented(OPTIONAL_NOT_BUILT[k], f"optional rule {k} (its text is cut off in the rulebook)")
 
 
 def new_state(D: ISData, pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) -> State:
     """Build the opening State of a position on the game's data ``D`` and run to its first decision."""
-    from leyte.rulebooks.imperial_sunset import sequence
-
     for k, v in options.items():
         if k in OPTIONAL_NOT_BUILT and v:
-            from leyte.core.errors import NotYetImplemented
-
             raise NotYetImplemented(OPTIONAL_NOT_BUILT[k], f"optional rule {k} (its text is cut off in the rulebook)")
         if k not in OPTIONS and k not in OPTIONAL_NOT_BUILT:
             raise ScenarioError(f"unknown option {k!r}; options: {', '.join(OPTIONS)}")
@@ -183,7 +167,6 @@ def new_state(D: ISData, pos: Mapping[str, Any], options: Mapping[str, Any], ctx
     start = dict(pos.get("start", {}))
     engine.push(st, "setup", start=start)
     engine.advance(st, ctx)
-    del sequence
     return st
 
 
@@ -251,8 +234,6 @@ class Setup:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.rulebooks.imperial_sunset import sequence
-
         pop(st, fr)
         if st.flags.get("whatif_air_ob") and not st.secret.get("whatif_air_ob"):
             whatif_air_ob(st, ctx)
@@ -266,12 +247,9 @@ class Setup:
 
 def _start_in_activation(st: State, start: Mapping[str, Any], ctx: Context) -> None:
     """A worked example that begins with one TF already drawn: the rest of that turn follows normally."""
-    from leyte.rulebooks.imperial_sunset import activation
-    from leyte.rulebooks.imperial_sunset.sequence import _is_day, turn_record
-
     rec = dict(start.get("turn_record") or turn_record(st, st.turn))
     st.flags["turn_info"] = rec
-    st.flags["day"] = bool(start.get("day", _is_day(rec)))
+    st.flags["day"] = bool(start.get("day", record_is_day(rec)))
     st.phase = "activation"
     st.pool = list(start.get("pool", []))
     engine.push_many(st, [("activation_phase", {}), ("terminal", {}), ("end_turn", {})])
@@ -291,8 +269,6 @@ def _start_in_activation(st: State, start: Mapping[str, Any], ctx: Context) -> N
 
 def whatif_air_ob(st: State, ctx: Context) -> None:
     """13.2: the IJN rolls in secret for extra carrier air units; they join the Ozawa carriers' air groups."""
-    from leyte.rulebooks.imperial_sunset import scenario_files
-
     D = st.data
     rec = ctx.roll_on(D.table("whatif_air_ob"), None, (), purpose="What-If IJN air order of battle (secret)",
                       rule="13.2", visible=("IJN",))
@@ -327,3 +303,16 @@ def wild_bull_roll(st: State, target_id: str, ctx: Context) -> None:
     ctx.emit("13.1.5.1", f"Wild Bull: {res.get('order')} — {len(bound)} Third Fleet TF(s) must close on "
              f"TF {target_id} for {turns} turn(s); exempt (adjacent to the enemy): {', '.join(exempt) or 'none'}",
              kind="wild_bull", data=dict(st.secret["wild_bull"]), visible=("USN",))
+
+
+@frame("wild_bull_check")
+class WildBullCheck:
+    """13.1.5.1: the first time an IJN carrier TF is detected, the USN rolls in secret on the Wild Bull Table.
+
+    Detection (7.3) pushes this frame by name after a USN search succeeds, so it need not import this module.
+    """
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        pop(st, fr)
+        wild_bull_roll(st, fr["target"], ctx)

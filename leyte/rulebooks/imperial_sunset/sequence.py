@@ -11,22 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from leyte.core.game import Context
-from leyte.rulebooks.imperial_sunset import engine
+from leyte.rulebooks.imperial_sunset import air, engine, movement, submarines, victory
+from leyte.rulebooks.imperial_sunset.common import record_is_day, turn_record
 from leyte.rulebooks.imperial_sunset.engine import frame, pop, push, push_many
 from leyte.rulebooks.imperial_sunset.state import State
-
-
-def turn_record(st: State, turn: int) -> dict[str, Any]:
-    """The turn record line for ``turn`` of this game's scenario (date, day or night, special events)."""
-    rec = st.flags.get("turn_record", {}).get(str(turn))
-    if rec is None:
-        rec = st.data.turn_record.get(st.flags.get("turn_record_key", st.scenario), {}).get(turn)
-    return dict(rec or {})
-
-
-def _is_day(rec: dict[str, Any]) -> bool:
-    tod = str(rec.get("time", rec.get("tod", rec.get("day_night", "day")))).lower()
-    return "night" not in tod
 
 
 @frame("turn")
@@ -35,11 +23,9 @@ class Turn:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.rulebooks.imperial_sunset import air
-
         rec = turn_record(st, st.turn)
         st.flags["turn_info"] = rec
-        st.flags["day"] = _is_day(rec)
+        st.flags["day"] = record_is_day(rec)
         st.phase = "initial"
         st.flags["reorg_moved"] = []
         for tf in st.tfs.values():
@@ -75,8 +61,6 @@ class Terminal:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.rulebooks.imperial_sunset import air, movement, submarines, victory
-
         st.phase = "terminal"
         pop(st, fr)
         movement.sweep_empty_tfs(st, ctx)
@@ -103,8 +87,6 @@ class EndTurn:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.rulebooks.imperial_sunset import victory
-
         pop(st, fr)
         if st.turn >= st.last_turn:
             victory.finish(st, ctx, reason="last turn played")

@@ -15,6 +15,7 @@ from typing import Any
 
 from leyte.core.dice import Modifier
 from leyte.core.game import Action, Context, Decision
+from leyte.rulebooks.imperial_sunset import damage
 from leyte.rulebooks.imperial_sunset.common import is_day, live_ships
 from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
@@ -68,8 +69,6 @@ class PTAttack:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.rulebooks.imperial_sunset import damage
-
         pop(st, fr)
         D = st.data
         tf = st.tfs.get(fr["tf"])

@@ -20,7 +20,7 @@ from typing import Any
 
 from leyte.core.dice import Modifier
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import engine
+from leyte.rulebooks.imperial_sunset import damage, engine
 from leyte.rulebooks.imperial_sunset.common import active_tfs, hex_options, live_ships, sea_labels
 from leyte.rulebooks.imperial_sunset.data import CAPITAL_TYPES, CARRIER_TYPES, ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
@@ -205,8 +205,6 @@ class SubContact:
 
 
 def _resolve(st: State, fr: dict[str, Any], category: str | None, ctx: Context) -> None:
-    from leyte.rulebooks.imperial_sunset import damage
-
     D = st.data
     tf = st.tfs[fr["tf"]]
     fr["attacked"] = True

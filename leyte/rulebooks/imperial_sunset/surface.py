@@ -27,9 +27,10 @@ from typing import Any
 from leyte.core.dice import Modifier
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import damage
+from leyte.rulebooks.imperial_sunset import air, damage
+from leyte.rulebooks.imperial_sunset.common import live_ships
 from leyte.rulebooks.imperial_sunset.data import CRUISER_TYPES, ISData
-from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop, push
+from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop, push, top
 from leyte.rulebooks.imperial_sunset.state import State, TFState, other
 
 __all__ = ["start_battle", "battle_view", "gunnery_modifiers", "torpedo_modifiers", "fire_factor", "gunnery_range"]
@@ -675,8 +676,6 @@ def _air_ready(st: State, bf: dict[str, Any], side: str) -> bool:
     """8.3.7/6.5.10: by day, a side whose battle TFs hold a carrier with aircraft not in the Flown box."""
     if not bf["day"]:
         return False
-    from leyte.rulebooks.imperial_sunset import air
-
     for t in bf["tfs"][side]:
         for a in air._tf_units(st, st.tfs[t], boxes=("ready", "cap")):
             if air.can_bomb(st, a) and air._kind(st, a) != "F":
@@ -891,3 +890,37 @@ _STEPS = {
     "disengage": _step_disengage,
     "place": _step_place,
 }
+
+
+@frame("reactive_battle")
+class ReactiveBattle:
+    """8.3: a TF that detects an enemy entering its hex may start a surface battle (its owner decides).
+
+    Detection (7.1.1) pushes this frame by name when the search of a TF entering the hex succeeds.
+    """
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        searcher, mover = st.tfs.get(fr["searcher"]), st.tfs.get(fr["mover"])
+        if searcher is None or mover is None or not searcher.in_play or not mover.in_play:
+            return None
+        if searcher.hex != fr["hex"] or mover.hex != fr["hex"] or not mover.detected:
+            return None
+        if not live_ships(st, searcher) or not live_ships(st, mover):
+            return None  # e.g. an air strike in between sank the last ship: no one is left to fight (8.3)
+        return ask(fr["side"], "reactive_battle", f"TF {mover.id} entered {fr['hex']} and was detected by "
+                   f"{searcher.name}: start a surface battle?", "8.3",
+                   [opt("react_battle", "Start a surface battle"), opt("react_pass", "Let it be")])
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        pop(st, fr)
+        if action.kind == "react_battle":
+            below = top(st)
+            entered_from = below.get("entered_from") if below and below.get("kind") == "activate_tf" else None
+            start_battle(st, fr["hex"], fr["mover"], ctx, entered_from=entered_from,
+                         initiator=fr["searcher"])
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        pop(st, fr)

@@ -19,8 +19,9 @@ from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import engine
 from leyte.rulebooks.imperial_sunset.common import active_tfs, counters_of, hex_options, live_ships, sea_labels
 from leyte.rulebooks.imperial_sunset.data import ISData
+from leyte.rulebooks.imperial_sunset.detection import new_tf_report
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
-from leyte.rulebooks.imperial_sunset.state import State, TFState
+from leyte.rulebooks.imperial_sunset.state import AirState, ShipState, State, TFState
 
 BIG_CARRIERS = frozenset({"CV", "CVL"})  # 5.5.1 counts fleet and light carriers together, escort carriers apart
 ESCORT_CARRIERS = frozenset({"CVE"})
@@ -302,8 +303,6 @@ class Reorganize:
             src.reorganized = True
             st.ships[sid].tf = new.id
             st.tfs[new.id] = new
-            from leyte.rulebooks.imperial_sunset.detection import new_tf_report
-
             new_tf_report(st, new, ctx)
             return
         if k == "rejoin":
@@ -324,8 +323,6 @@ class Reorganize:
             s.independent, s.tf, s.hex = False, new.id, None
             new.mp_markers = s.mp_penalty
             st.tfs[new.id] = new
-            from leyte.rulebooks.imperial_sunset.detection import new_tf_report
-
             new_tf_report(st, new, ctx)
             return
         raise IllegalAction("5.1", f"{action.text} is not a reorganisation step")
@@ -436,8 +433,6 @@ class Reinforcements:
 
 def enter_group(st: State, r: dict[str, Any], hex_label: str, ctx: Context) -> None:
     """Put an arriving TF on the map with its ships and aircraft."""
-    from leyte.rulebooks.imperial_sunset.state import AirState, ShipState
-
     r["done"] = True
     side = r["side"]
     tf = TFState(id=r.get("marker") or new_tf_id(st, side), side=side, name=r["name"], hex=hex_label,

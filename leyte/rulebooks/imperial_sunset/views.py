@@ -11,7 +11,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
-from leyte.rulebooks.imperial_sunset import detection
+from leyte.rulebooks.imperial_sunset import detection, surface
 from leyte.rulebooks.imperial_sunset.common import live_ships
 from leyte.rulebooks.imperial_sunset.state import State, TFState
 
@@ -116,8 +116,6 @@ def _activation(st: State, player: str) -> dict[str, Any] | None:
 
 
 def _battle(st: State, player: str | None) -> dict[str, Any] | None:
-    from leyte.rulebooks.imperial_sunset import surface
-
     for fr in reversed(st.stack):
         if fr.get("kind") == "surface_battle":
             return surface.battle_view(st, fr, player)
