@@ -18,7 +18,7 @@ from typing import Any
 
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import air, damage, detection, engine, special, submarines, surface, victory
+from leyte.rulebooks.imperial_sunset import air, cap, damage, detection, engine, special, submarines, surface, victory
 from leyte.rulebooks.imperial_sunset.common import dist, has_live_ships, has_type, is_day, live_ships, ship_speed
 from leyte.rulebooks.imperial_sunset.data import CARRIER_TYPES, CRUISER_TYPES, ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, opt, pop
@@ -392,7 +392,7 @@ def activation_act(st: State, fr: dict[str, Any], action: Action, ctx: Context) 
                  data={"tf": tf.id, "from": frm, "to": to, "mp_left": fr["mp"]}, visible=(tf.side,))
         ctx.emit("6.1", f"TF {tf.id} moves {frm} -> {to}", kind="move_public",
                  data={"tf": tf.id, "from": frm, "to": to}, visible=("IJN", "USN"))
-        air.check_cap_ranges(st, ctx)  # CAP over a TF that has moved out of range goes home (8.2.1)
+        cap.check_cap_ranges(st, ctx)  # CAP over a TF that has moved out of range goes home (8.2.1)
         reactions: list[tuple[str, dict[str, Any]]] = []
         reactions += submarines.contact_frames(st, tf, frm, leaving=True)
         reactions += submarines.contact_frames(st, tf, to, leaving=False)

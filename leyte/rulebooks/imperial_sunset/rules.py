@@ -20,13 +20,21 @@ from leyte.rulebooks.imperial_sunset.state import State
 
 # Importing the rules modules registers their frames with the engine.
 from leyte.rulebooks.imperial_sunset import (  # noqa: E402,F401  isort: skip
+    aa,
     activation,
     air,
+    air_ops,
+    air_to_air,
+    cap,
     detection,
+    kamikaze,
+    land_air,
     movement,
+    optional_air,
     scenario,
     sequence,
     special,
+    strikes,
     submarines,
     surface,
     taskforces,

@@ -1,9 +1,10 @@
 """Sequence of play (module 3): the Initial, Activation and Terminal Phases of each six-hour turn.
 
 3.1 Initial Phase, in order: new units enter; task forces reorganise (and dummies come and go); aircraft steps
-(reinforcement rolls, CAP, readiness — in ``air``); submarines are determined and placed; the PT boats are placed;
-the activation pool is filled. 3.2 Activation Phase: markers are drawn until the pool is empty. 3.3 Terminal Phase:
-damaged independents move (IJN first), aircraft flip and recover, night clears detection, sonar markers go.
+(reinforcement rolls, CAP, readiness — listed by ``air_ops``); submarines are determined and placed; the PT boats
+are placed; the activation pool is filled. 3.2 Activation Phase: markers are drawn until the pool is empty. 3.3
+Terminal Phase: damaged independents move (IJN first), aircraft flip and recover, night clears detection, sonar
+markers go.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from leyte.core.game import Context
-from leyte.rulebooks.imperial_sunset import air, engine, movement, submarines, victory
+from leyte.rulebooks.imperial_sunset import air_ops, engine, movement, submarines, victory
 from leyte.rulebooks.imperial_sunset.common import record_is_day, turn_record
 from leyte.rulebooks.imperial_sunset.engine import frame, pop, push, push_many
 from leyte.rulebooks.imperial_sunset.state import State
@@ -43,7 +44,7 @@ class Turn:
             ("overstack", {}),
             ("reorg_penalties", {}),
         ]
-        frames += air.initial_phase_frames(st)
+        frames += air_ops.initial_phase_frames(st)
         frames += [
             ("subs", {}),
             ("pt_place", {}),
@@ -66,7 +67,7 @@ class Terminal:
         movement.sweep_empty_tfs(st, ctx)
         movement.move_independents(st, "IJN", ctx)
         movement.move_independents(st, "USN", ctx)
-        air.terminal_phase(st, ctx)
+        air_ops.terminal_phase(st, ctx)
         if not st.flags.get("day", True):
             cleared = 0
             for tf in st.tfs.values():

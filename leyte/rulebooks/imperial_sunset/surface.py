@@ -27,7 +27,7 @@ from typing import Any
 from leyte.core.dice import Modifier
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import air, damage
+from leyte.rulebooks.imperial_sunset import air_ops, damage
 from leyte.rulebooks.imperial_sunset.common import live_ships
 from leyte.rulebooks.imperial_sunset.data import CRUISER_TYPES, ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop, push, top
@@ -677,8 +677,8 @@ def _air_ready(st: State, bf: dict[str, Any], side: str) -> bool:
     if not bf["day"]:
         return False
     for t in bf["tfs"][side]:
-        for a in air._tf_units(st, st.tfs[t], boxes=("ready", "cap")):
-            if air.can_bomb(st, a) and air._kind(st, a) != "F":
+        for a in air_ops.tf_units(st, st.tfs[t], boxes=("ready", "cap")):
+            if air_ops.can_bomb(st, a) and air_ops.unit_kind(st, a) != "F":
                 return True
     return False
 
