@@ -7,10 +7,12 @@ from typing import Any
 from test_damage_kit import Driver, add_air, make_state, ship_id
 
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import air, engine
-from leyte.rulebooks.imperial_sunset.common import data
+from leyte.rulebooks.imperial_sunset import air, air_ops, engine, kamikaze
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
+from leyte.rulebooks.imperial_sunset.rules import RULES
 from leyte.rulebooks.imperial_sunset.state import State
+
+data = RULES.data  # the game's static data, as its Rules object loads it
 
 USN_HEX, IJN_HEX = "2621", "2821"
 
@@ -216,7 +218,7 @@ def test_8_2_1_cap_over_another_tf_and_terminal_phase_returns_it_exhausted() -> 
     drv.choose("cap_send", air="vf-15-1")
     assert st.air["vf-15-1"].box == "cap" and st.air["vf-15-1"].cap_over == "USN-4"
     st.flags["turn_record"] = {"3": {"time": "day"}}
-    air.terminal_phase(st, drv.ctx)
+    air_ops.terminal_phase(st, drv.ctx)
     a = st.air["vf-15-1"]
     assert a.box == "flown" and a.reduced and a.cap_over is None
 
@@ -229,11 +231,11 @@ def test_6_5_3_usn_two_missions_a_day_and_night_recovery() -> None:
     st.air["vt-15"].missions_today = 2
     st.flags["turn_record"] = {"3": {"time": "day"}}
     drv = Driver(st, [])
-    air.terminal_phase(st, drv.ctx)
+    air_ops.terminal_phase(st, drv.ctx)
     assert (st.air["vb-15"].box, st.air["vb-15"].reduced) == ("ready", True)   # one more mission today
     assert st.air["vt-15"].box == "flown"                                         # flew twice
     st.flags["day"] = False
-    air.terminal_phase(st, drv.ctx)
+    air_ops.terminal_phase(st, drv.ctx)
     for a in ("vb-15", "vt-15"):
         assert (st.air[a].box, st.air[a].reduced, st.air[a].missions_today) == ("ready", False, 0)
 
@@ -243,10 +245,10 @@ def test_6_5_4_own_cap_ends_after_the_last_day_turn() -> None:
     add_air(st, "vf-15-1", box="cap", cap_over="USN-3")
     drv = Driver(st, [])
     st.flags["turn_record"] = {"3": {"time": "day"}}
-    air.terminal_phase(st, drv.ctx)
+    air_ops.terminal_phase(st, drv.ctx)
     assert st.air["vf-15-1"].box == "cap"
     st.flags["turn_record"] = {"3": {"time": "night"}}
-    air.terminal_phase(st, drv.ctx)
+    air_ops.terminal_phase(st, drv.ctx)
     assert st.air["vf-15-1"].box == "flown" and st.air["vf-15-1"].reduced
 
 
@@ -255,7 +257,7 @@ def test_6_5_4_cap_allocation_in_the_initial_phase() -> None:
     add_air(st, "vf-15-1")
     add_air(st, "vf-15-2")
     add_air(st, "vb-15")
-    frames = air.initial_phase_frames(st)
+    frames = air_ops.initial_phase_frames(st)
     assert ("cap_allocation", {"side": "USN"}) in frames
     engine.push(st, "cap_allocation", side="USN")
     drv = Driver(st, [])
@@ -282,7 +284,7 @@ def test_6_5_9_air_reinforcements_come_from_the_destroyed_box() -> None:
     add_air(st, "ijn-2af-412-1", box="destroyed", reduced=True)
     add_air(st, "ijn-2af-412-2", box="destroyed", reduced=True)
     st.flags["turn_info"] = {"air_reinforcement": "yes"}
-    assert ("air_reinforcement", {}) in air.initial_phase_frames(st)
+    assert ("air_reinforcement", {}) in air_ops.initial_phase_frames(st)
     engine.push(st, "air_reinforcement")
     drv = Driver(st, [10, 1])  # the table's top row: more units than the box holds; then the random draws
     drv.run()
@@ -293,7 +295,7 @@ def test_6_5_9_air_reinforcements_come_from_the_destroyed_box() -> None:
 def test_11_1_kamikaze_hits_a_non_destroyer_on_the_9_column_with_criticals() -> None:
     st = _usn_vs_ijn()
     fr = {"kind": "activate_kamikaze", "side": "IJN"}
-    opts = air.kamikaze_options(st, fr)
+    opts = kamikaze.kamikaze_options(st, fr)
     assert [o["target"] for o in opts] == ["tf:USN-3"]
     drv = Driver(st, [10, 1, 1, 1])
     air.act(st, fr, opts[0], drv.ctx)
@@ -332,7 +334,7 @@ def test_14_1_ground_support_commits_escort_carrier_squadrons_or_pays_vp() -> No
     for aid in ("cs-10", "cs-65", "cs-3"):
         add_air(st, aid)
     st.options["escort_carrier_ground_support"] = True
-    assert ("ground_support", {}) in air.initial_phase_frames(st)
+    assert ("ground_support", {}) in air_ops.initial_phase_frames(st)
     engine.push(st, "ground_support")
     drv = Driver(st, [2, 9, 1])  # two squadrons asked for; later the Terminal Phase rolls 9 (exhausted)
     drv.choose("ground_support_commit", air="cs-10")
@@ -340,7 +342,7 @@ def test_14_1_ground_support_commits_escort_carrier_squadrons_or_pays_vp() -> No
     assert st.air["cs-10"].box == "flown" and st.air["cs-65"].box == "ready"
     assert [v["points"] for v in st.vp if v["side"] == "IJN"] == [1]  # one squadron short of the roll
     st.flags["turn_record"] = {"3": {"time": "day"}}
-    air.terminal_phase(st, drv.ctx)
+    air_ops.terminal_phase(st, drv.ctx)
     assert st.air["cs-10"].reduced and st.air["cs-10"].box == "ready"
 
 

@@ -8,7 +8,9 @@ import pytest
 from test_damage_kit import Driver, add_air, make_state, ship_id
 
 from leyte.rulebooks.imperial_sunset import damage, engine
-from leyte.rulebooks.imperial_sunset.common import data
+from leyte.rulebooks.imperial_sunset.rules import RULES
+
+data = RULES.data  # the game's static data, as its Rules object loads it
 
 HEX = "3522"
 
@@ -128,9 +130,9 @@ def test_9_4_ijn_ships_detach_from_half_damage_rounded_up() -> None:
 
 
 def test_9_4_destinations_by_side_and_type() -> None:
-    assert damage.destinations(ship_id("Myoko")) == ["north", "west", "manila"]
-    assert damage.destinations(ship_id("Fuso")) == ["north", "west"]
-    assert damage.destinations(ship_id("Mississippi")) == ["east"]
+    assert damage.destinations(data(), ship_id("Myoko")) == ["north", "west", "manila"]
+    assert damage.destinations(data(), ship_id("Fuso")) == ["north", "west"]
+    assert damage.destinations(data(), ship_id("Mississippi")) == ["east"]
 
 
 def test_6_4_detach_decision_puts_the_ship_on_the_map_detected() -> None:

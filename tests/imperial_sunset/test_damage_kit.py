@@ -14,11 +14,13 @@ from typing import Any
 from leyte.core.dice import Dice
 from leyte.core.game import Action, Context, Event
 from leyte.rulebooks.imperial_sunset import engine
-from leyte.rulebooks.imperial_sunset.common import data
+from leyte.rulebooks.imperial_sunset.rules import RULES
 from leyte.rulebooks.imperial_sunset.state import AirState, ShipState, State, TFState
 
 # Importing the rules modules registers their frames.
 from leyte.rulebooks.imperial_sunset import air, damage, surface  # noqa: E402,F401  isort: skip
+
+data = RULES.data  # the game's static data, as its Rules object loads it
 
 
 def _norm(text: str) -> str:
@@ -35,7 +37,7 @@ def ship_id(name: str) -> str:
 
 def make_state(tfs: Iterable[dict[str, Any]], *, day: bool = True, turn: int = 2) -> State:
     """A position with the given TFs: ``{"id", "side", "hex", "ships": [names], "detected", "hits": {name: n}}``."""
-    st = State(scenario="test", turn=turn, first_turn=1, last_turn=12)
+    st = State(scenario="test", turn=turn, first_turn=1, last_turn=12, data=data())
     st.flags["day"] = day
     for t in tfs:
         ships = [ship_id(n) for n in t["ships"]]

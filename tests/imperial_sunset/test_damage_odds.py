@@ -12,7 +12,9 @@ from fractions import Fraction
 import pytest
 
 from leyte.core.dice import Dice, Modifier, chance_outcomes
-from leyte.rulebooks.imperial_sunset.common import data
+from leyte.rulebooks.imperial_sunset.rules import RULES
+
+data = RULES.data  # the game's static data, as its Rules object loads it
 
 N = 100_000
 

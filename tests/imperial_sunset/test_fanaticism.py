@@ -45,7 +45,7 @@ def test_a_ship_of_the_ozawa_force_may_not_leave_before_26_october_in_any_tf() -
     st = g.state
     ozawa = _tf_named(g, "Ozawa Force")
     m = leyte.rules(GAME).map
-    north = next(m.label(h) for h in m.hexes if m.is_sea(h) and "north" in edge_of(m.label(h)))
+    north = next(m.label(h) for h in m.hexes if m.is_sea(h) and "north" in edge_of(st.data, m.label(h)))
     ship = ozawa.ships[0]
     ozawa.ships.remove(ship)
     group = TFState(id="IJN-99", side="IJN", name="Zuikaku group", hex=north, ships=[ship])

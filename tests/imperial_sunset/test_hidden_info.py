@@ -104,14 +104,14 @@ def test_14_1_ground_support_losses_are_the_usn_s_secret() -> None:
     their losses and their exhaustion are logged for the USN only."""
     from leyte.core.dice import Dice
     from leyte.core.game import Context
-    from leyte.rulebooks.imperial_sunset import air
+    from leyte.rulebooks.imperial_sunset import air_ops
 
     g = leyte.new_game("imperial-sunset", scenario="historical", seed=1)
     st = g.state
     aid = next(a.id for a in sorted(st.air.values(), key=lambda a: a.id) if a.side == "USN")
     st.flags["ground_support"], st.flags["day"] = [aid], True
     events: list[leyte.Event] = []
-    air.terminal_phase(st, Context(Dice(0, script=[10]), events))
+    air_ops.terminal_phase(st, Context(Dice(0, script=[10]), events))
     mine = [e for e in events if e.rule == "14.1"]
     assert [e.kind for e in mine] == ["roll", "air_box"] and st.air[aid].reduced
     assert all(e.visible == ("USN",) for e in mine)

@@ -11,13 +11,13 @@ from __future__ import annotations
 import leyte
 import leyte.core.flow as flow
 from leyte.bots import RandomBot
-from leyte.rulebooks.imperial_sunset import air, surface, taskforces
+from leyte.rulebooks.imperial_sunset import air, cap, strikes, surface, taskforces
 
 
 def _forget() -> None:
     flow._MEMO.clear()
     for cached in (taskforces._transfer_option, taskforces._split_option, surface._area_option, surface._gun_option,
-                   air._strike_option, air._cap_other_option, air._compose_option):
+                   air._strike_option, cap.cap_other_option, strikes._compose_option):
         cached.cache_clear()
 
 

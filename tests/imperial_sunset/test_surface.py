@@ -9,9 +9,11 @@ from test_damage_kit import Driver, add_air, make_state, ship_id
 
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import engine, surface
-from leyte.rulebooks.imperial_sunset.common import data
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
+from leyte.rulebooks.imperial_sunset.rules import RULES
 from leyte.rulebooks.imperial_sunset.state import State, TFState
+
+data = RULES.data  # the game's static data, as its Rules object loads it
 
 HEX = "3622"
 
@@ -168,7 +170,7 @@ def test_8_3_8_both_sides_disengaging_both_leave_the_hex() -> None:
     _play(drv, policy)
     st = drv.st
     assert st.tfs["IJN-1"].hex == _entry()  # the active side disengaged and goes back where it came from
-    assert st.tfs["USN-1"].hex != HEX and st.tfs["USN-1"].hex in surface._adjacent_sea(HEX)
+    assert st.tfs["USN-1"].hex != HEX and st.tfs["USN-1"].hex in surface._adjacent_sea(data(), HEX)
     assert not [r for r in drv.rolls() if r["rule"] == "8.3.8"]  # no roll when both want out
 
 
@@ -187,7 +189,7 @@ def test_8_3_9_vacant_hex_first_then_over_stacking_costs_two_mp() -> None:
     drv = _battle(["Fuso"], ["Mississippi"], [1, 1, 9, 1, 1], entered=_entry())
     st = drv.st
     # Fill every adjacent hex but one with two USN TFs (at the stacking limit) and the last with IJN ones.
-    adj = surface._adjacent_sea(HEX)
+    adj = surface._adjacent_sea(data(), HEX)
     n = 0
     for h in adj:
         for _ in range(2):
@@ -355,7 +357,7 @@ def test_8_3_no_reactive_battle_is_offered_once_the_detecting_tf_has_nothing_afl
     """A TF that detects an enemy entering its hex may start a battle (8.3) — unless something in between (an air
     strike on it, say) sank its last ship. The question is then skipped rather than offered and refused."""
     import leyte
-    from leyte.rulebooks.imperial_sunset.detection import ReactiveBattle
+    from leyte.rulebooks.imperial_sunset.surface import ReactiveBattle
 
     g = leyte.new_game("imperial-sunset", scenario="historical", seed=1)
     st = g.state

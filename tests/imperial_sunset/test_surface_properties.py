@@ -15,7 +15,9 @@ from hypothesis import strategies as hs
 from test_damage_kit import Driver, make_state
 
 from leyte.rulebooks.imperial_sunset import damage, surface
-from leyte.rulebooks.imperial_sunset.common import data
+from leyte.rulebooks.imperial_sunset.rules import RULES
+
+data = RULES.data  # the game's static data, as its Rules object loads it
 
 HEX = "3622"
 

@@ -14,13 +14,12 @@ from typing import Any
 
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import air, detection, engine, movement
+from leyte.rulebooks.imperial_sunset import air, detection, engine, kamikaze, movement
 from leyte.rulebooks.imperial_sunset.common import (
     AIR_FORMATIONS,
     CHITS,
     KAMIKAZE,
     active_tfs,
-    data,
     enemy_markers_at,
     has_live_ships,
     is_day,
@@ -247,7 +246,7 @@ class ActivateKamikaze:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        if fr.get("stage") != "act" and air.kamikaze_options(st, dict(fr, stage="act")):
+        if fr.get("stage") != "act" and kamikaze.kamikaze_options(st, dict(fr, stage="act")):
             fr["stage"] = "act"
             return
         pop(st, fr)
@@ -256,14 +255,14 @@ class ActivateKamikaze:
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
-        if fr.get("stage") != "act" or not air.kamikaze_options(st, fr):
+        if fr.get("stage") != "act" or not kamikaze.kamikaze_options(st, fr):
             return None
         return ask("IJN", "kamikaze", "Kamikaze: pick a detected USN TF and a target ship", "11.1",
-                   list(air.kamikaze_options(st, fr)))
+                   list(kamikaze.kamikaze_options(st, fr)))
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
-        options = air.kamikaze_options(st, fr)
+        options = kamikaze.kamikaze_options(st, fr)
         if action not in options:
             raise IllegalAction("11.1", f"{action.text} is not a kamikaze attack")
         # The marker is spent the moment it attacks (11.1); one that finds no target stays for later.
@@ -288,4 +287,4 @@ def enemy_in_hex(st: State, tf: TFState) -> list[TFState]:
     return enemy_markers_at(st, tf.hex or "", tf.side)
 
 
-_ = (engine, data)
+_ = (engine,)

@@ -1,6 +1,11 @@
 """Small questions many Imperial Sunset modules ask: what is in a TF, how fast is it, is it day, who is where.
 
 Kept apart so the rules modules (one per rulebook module) do not import each other in circles.
+
+The game's static data never comes from a global here: a state carries it (``st.data``, set up by the Rules object
+in ``new_state``), and helpers that need only static data take it as their first argument ``D``. Caches of derived
+map facts (``dist``, ``sea_labels``) are keyed by that data object, so two games on different data never share an
+answer.
 """
 
 from __future__ import annotations
@@ -12,7 +17,8 @@ from typing import Any
 from leyte.core.flow import opt
 from leyte.core.game import Action
 from leyte.core.hexgrid import Hex
-from leyte.rulebooks.imperial_sunset.data import ISData, load
+from leyte.rulebooks.imperial_sunset import damage
+from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.state import State, TFState
 
 AIR_FORMATIONS = {"1AF": "IJN", "2AF": "IJN", "USAAF": "USN"}
@@ -21,22 +27,16 @@ KAMIKAZE = "kamikaze"
 
 
 @cache
-def data() -> ISData:
-    """The game's static data, loaded once per process."""
-    return load()
-
-
-@cache
-def sea_labels() -> tuple[str, ...]:
+def sea_labels(D: ISData) -> tuple[str, ...]:
     """Every sea hex's label, in label order (placement decisions offer hundreds of them)."""
-    m = data().map
+    m = D.map
     return tuple(m.label(h) for h in m.hexes if m.is_sea(h))
 
 
 @cache
-def counters_of(types: frozenset[str]) -> frozenset[str]:
+def counters_of(D: ISData, types: frozenset[str]) -> frozenset[str]:
     """The ids of every ship counter of these types: static data, so worked out once per set of types."""
-    return frozenset(sid for sid, d in data().ships.items() if d.type in types)
+    return frozenset(sid for sid, d in D.ships.items() if d.type in types)
 
 
 @cache
@@ -61,19 +61,33 @@ def hex_options(kind: str, text: str, labels: Iterable[str]) -> list[Action]:
     return out
 
 
-def hx(label: str) -> Hex:
-    return data().map.hex(label)
+def hx(D: ISData, label: str) -> Hex:
+    return D.map.hex(label)
 
 
 @lru_cache(maxsize=262_144)
-def dist(a: str, b: str) -> int:
+def dist(D: ISData, a: str, b: str) -> int:
     """Hex distance between two printed labels (cached: the rules ask the same pairs over and over)."""
-    m = data().map
+    m = D.map
     return m.hex(a).distance(m.hex(b))
 
 
 def is_day(st: State) -> bool:
     return bool(st.flags.get("day", True))
+
+
+def turn_record(st: State, turn: int) -> dict[str, Any]:
+    """The turn record line for ``turn`` of this game's scenario (date, day or night, special events; 3.0)."""
+    rec = st.flags.get("turn_record", {}).get(str(turn))
+    if rec is None:
+        rec = st.data.turn_record.get(st.flags.get("turn_record_key", st.scenario), {}).get(turn)
+    return dict(rec or {})
+
+
+def record_is_day(rec: dict[str, Any]) -> bool:
+    """Whether a turn record line is a day turn (its time of day does not say night)."""
+    tod = str(rec.get("time", rec.get("tod", rec.get("day_night", "day")))).lower()
+    return "night" not in tod
 
 
 def turn_info(st: State) -> dict[str, Any]:
@@ -97,27 +111,25 @@ def has_live_ships(st: State, tf: TFState) -> bool:
 
 
 def tf_types(st: State, tf: TFState) -> list[str]:
-    D = data()
+    D = st.data
     return [D.ships[s].type for s in live_ships(st, tf)]
 
 
 def has_type(st: State, tf: TFState, types: frozenset[str] | set[str]) -> bool:
-    D = data()
+    D = st.data
     return any(D.ships[s].type in types for s in live_ships(st, tf))
 
 
 def tf_speed(st: State, tf: TFState) -> int:
     """MPs before penalties: the slowest ship's speed on this turn's parity (6.2); a dummy moves 4 (5.4)."""
     if tf.dummy:
-        return data().mod("dummy.speed")
+        return st.data.mod("dummy.speed")
     speeds = [ship_speed(st, s) for s in live_ships(st, tf)]
     return min(speeds) if speeds else 0
 
 
 def ship_speed(st: State, sid: str) -> int:
     """A ship's speed this turn: its damage box on this turn's parity, less critical-hit losses (6.2, 9.2)."""
-    from leyte.rulebooks.imperial_sunset import damage
-
     return damage.speed(st, sid, st.turn)
 
 
@@ -132,7 +144,7 @@ def enemy_markers_at(st: State, label: str, side: str) -> list[TFState]:
 
 def tf_value(st: State, tf: TFState, *, undamaged_only: bool = False) -> int:
     """Victory-point value of the ships in a TF (12.1/12.2 values), used by 12.3 and 8.3.9."""
-    D = data()
+    D = st.data
     total = 0
     for s in live_ships(st, tf):
         if undamaged_only and st.ships[s].hits:

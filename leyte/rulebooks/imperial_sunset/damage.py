@@ -23,8 +23,7 @@ from typing import Any
 from leyte.core.dice import Modifier, RollRecord
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset.common import data
-from leyte.rulebooks.imperial_sunset.data import CRUISER_TYPES, ShipDef
+from leyte.rulebooks.imperial_sunset.data import CRUISER_TYPES, ISData, ShipDef
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.rulebooks.imperial_sunset.state import ShipState, State
 
@@ -44,45 +43,45 @@ def _halve(x: int) -> int:
     return math.floor(x / 2 + 0.5)
 
 
-def ship_name(sid: str) -> str:
-    return data().ships[sid].name
+def ship_name(D: ISData, sid: str) -> str:
+    return D.ships[sid].name
 
 
-def larger_than_dd(sid: str) -> bool:
+def larger_than_dd(D: ISData, sid: str) -> bool:
     """9.2: battleships, cruisers of every kind and carriers of every kind take critical hits; small units do not."""
-    return not data().ships[sid].small
+    return not D.ships[sid].small
 
 
 def gunnery(st: State, sid: str) -> int:
     """Gunnery factor from the damage box reached, halved by a fire-control critical hit (9.2)."""
-    g = data().ships[sid].box(st.ships[sid].hits).gunnery
+    g = st.data.ships[sid].box(st.ships[sid].hits).gunnery
     return _halve(g) if _crit(st, sid).get("gunnery_halved") else g
 
 
 def aa(st: State, sid: str) -> int:
-    return data().ships[sid].box(st.ships[sid].hits).aa
+    return st.data.ships[sid].box(st.ships[sid].hits).aa
 
 
 def speed(st: State, sid: str, parity: int) -> int:
     """Speed from the damage box on a turn or battle round of this parity (6.2), less critical speed losses."""
-    b = data().ships[sid].box(st.ships[sid].hits)
+    b = st.data.ships[sid].box(st.ships[sid].hits)
     s = b.speed_odd if parity % 2 else b.speed_even
     return max(0, s - int(_crit(st, sid).get("speed_loss", 0)))
 
 
 def air_ops(st: State, sid: str) -> bool:
-    d = data().ships[sid]
+    d = st.data.ships[sid]
     return d.carrier and not st.ships[sid].sunk and d.box(st.ships[sid].hits).air_ops
 
 
 def remaining(st: State, sid: str) -> int:
     """Unmarked damage boxes (8.3.6 counts torpedo rolls by them)."""
-    return max(0, data().ships[sid].capacity - st.ships[sid].hits)
+    return max(0, st.data.ships[sid].capacity - st.ships[sid].hits)
 
 
 def beyond_half(st: State, sid: str) -> bool:
     """More than half the damage capacity marked (8.3.9: such ships stay behind after a surface battle)."""
-    return 2 * st.ships[sid].hits > data().ships[sid].capacity
+    return 2 * st.ships[sid].hits > st.data.ships[sid].capacity
 
 
 def may_detach(st: State, sid: str) -> bool:
@@ -92,7 +91,7 @@ def may_detach(st: State, sid: str) -> bool:
     up (9.4: capacity 5 -> 3 hits). USN ships may detach with any damage.
     """
     s = st.ships[sid]
-    d = data().ships[sid]
+    d = st.data.ships[sid]
     if s.sunk or s.hits <= 0 or d.small or s.tf is None:
         return False
     if s.side == "IJN":
@@ -100,9 +99,9 @@ def may_detach(st: State, sid: str) -> bool:
     return True
 
 
-def destinations(sid: str) -> list[str]:
+def destinations(D: ISData, sid: str) -> list[str]:
     """Where a detached ship must head (9.4, 6.4.2): IJN north or west edge, cruisers also Manila; USN east edge."""
-    d: ShipDef = data().ships[sid]
+    d: ShipDef = D.ships[sid]
     if d.side == "USN":
         return ["east"]
     out = ["north", "west"]
@@ -114,22 +113,22 @@ def destinations(sid: str) -> list[str]:
 # -- rolling ----------------------------------------------------------------------------------------------------
 
 
-def roll_damage(
+def roll_damage(D: ISData,
     ctx: Context, column: int, mods: list[Modifier] | tuple[Modifier, ...], *, purpose: str, rule: str,
     visible: tuple[str, ...] | None = None, text: str | None = None,
 ) -> RollRecord:
     """One roll on the Damage Table; the record carries ``hits`` and ``critical`` (8.1 step 6, 8.3.3, 8.3.6)."""
-    return ctx.roll_on(data().table("damage"), column, list(mods), purpose=purpose, rule=rule, visible=visible,
+    return ctx.roll_on(D.table("damage"), column, list(mods), purpose=purpose, rule=rule, visible=visible,
                        text=text)
 
 
 def roll_critical(st: State, sid: str, ctx: Context, *, rule: str = "9.2", who: str | None = None) -> RollRecord:
     """Roll once on the Critical Hit Table against ``sid`` (battleships roll lower, ``critical.battleship``)."""
-    D = data()
+    D = st.data
     mods: list[Modifier] = []
     if D.ships[sid].type == "BB" and "critical.battleship" in D.mods:
         mods.append(Modifier(D.mod("critical.battleship"), "battleship target (9.2)"))
-    return ctx.roll_on(D.table("critical_hit"), "-", mods, purpose=f"critical hit on {who or ship_name(sid)}",
+    return ctx.roll_on(D.table("critical_hit"), "-", mods, purpose=f"critical hit on {who or ship_name(D, sid)}",
                        rule=rule)
 
 
@@ -139,7 +138,7 @@ def apply_critical(st: State, sid: str, res: Mapping[str, Any], ctx: Context, *,
     s = st.ships[sid]
     if s.sunk:
         return 0
-    name = who or ship_name(sid)
+    name = who or ship_name(st.data, sid)
     effect = str(res.get("effect", ""))
     extra = 0
     crit = st.flags.setdefault("critical", {}).setdefault(sid, {})
@@ -182,7 +181,7 @@ def apply_hits(
     ``public_name`` is how the ship reads to its opponent when that side may not know its identity (a face-down
     USN counter on the surface display, 8.3.1); the owner's log always names it.
     """
-    D = data()
+    D = st.data
     s = st.ships[ship_id]
     d = D.ships[ship_id]
     if s.sunk or hits <= 0:
@@ -208,7 +207,7 @@ def apply_hits(
     if d.carrier and not box.air_ops and d.box(before).air_ops and not s.air_ops_lost:
         _ground_air(st, ship_id, ctx, rule)
     taken = hits
-    if hits and not s.sunk and larger_than_dd(ship_id) and (critical or critical_each_point):
+    if hits and not s.sunk and larger_than_dd(D, ship_id) and (critical or critical_each_point):
         rolls = hits if critical_each_point else 1
         for _ in range(rolls):
             if s.sunk:
@@ -227,14 +226,15 @@ def _emit_named(ctx: Context, st: State, sid: str, rule: str, text: str, public_
     side = st.ships[sid].side
     foe = "USN" if side == "IJN" else "IJN"
     ctx.emit(rule, text, kind=kind, data=data, visible=(side,))
-    name = data_name = ship_name(sid)
+    name = data_name = ship_name(st.data, sid)
     ctx.emit(rule, text.replace(name, public_name), kind=kind,
              data={k: (public_name if v == sid or v == data_name else v) for k, v in data.items()}, visible=(foe,))
 
 
 def _sink(st: State, sid: str, ctx: Context, rule: str, cause: str, public_name: str | None) -> None:
+    D = st.data
     s = st.ships[sid]
-    d = data().ships[sid]
+    d = D.ships[sid]
     s.sunk = True
     s.hits = d.capacity
     _emit_named(ctx, st, sid, rule, f"{d.name} is sunk by {cause}", public_name, kind="sunk",
@@ -244,14 +244,14 @@ def _sink(st: State, sid: str, ctx: Context, rule: str, cause: str, public_name:
             if a.parent == sid and not a.ashore and a.box not in ("destroyed", "eliminated"):
                 a.box = "eliminated"
                 a.cap_over = None
-                ctx.emit("6.5.5", f"{data().air[a.id].name} is lost with {d.name}", kind="air_eliminated",
+                ctx.emit("6.5.5", f"{D.air[a.id].name} is lost with {d.name}", kind="air_eliminated",
                          data={"air": a.id, "carrier": sid}, visible=(s.side,))
 
 
 def _ground_air(st: State, sid: str, ctx: Context, rule: str) -> None:
     s = st.ships[sid]
     s.air_ops_lost = True
-    d = data().ships[sid]
+    d = st.data.ships[sid]
     units = [a for a in sorted(st.air.values(), key=lambda a: a.id)
              if a.parent == sid and not a.ashore and a.box not in ("destroyed", "eliminated", "out")]
     for a in units:
@@ -280,7 +280,7 @@ def detach(st: State, sid: str, destination: str | None, ctx: Context, *, rule: 
     s.detected = True
     s.destination = destination
     where = f", heading {destination}" if destination else ""
-    ctx.emit(rule, f"{ship_name(sid)} leaves its TF and proceeds alone from {s.hex}{where} (detected)",
+    ctx.emit(rule, f"{ship_name(st.data, sid)} leaves its TF and proceeds alone from {s.hex}{where} (detected)",
              kind="detach", data={"ship": sid, "hex": s.hex, "destination": destination})
 
 
@@ -306,19 +306,21 @@ class DetachDamaged:
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        D = st.data
         if fr.get("escort_for"):
             return _escort_question(st, fr)
         ships = [s for s in fr["ships"] if may_detach(st, s)]
         if not ships:
             return None
         sid = ships[0]
-        options = [opt("stay", f"{ship_name(sid)} stays with its TF", ship=sid)]
-        options += [opt("detach", f"Detach {ship_name(sid)}, heading {d}", ship=sid, destination=d)
-                    for d in destinations(sid)]
-        return ask(fr["side"], "detach_damaged", f"{ship_name(sid)} is damaged: detach it?", "9.4", options)
+        options = [opt("stay", f"{ship_name(D, sid)} stays with its TF", ship=sid)]
+        options += [opt("detach", f"Detach {ship_name(D, sid)}, heading {d}", ship=sid, destination=d)
+                    for d in destinations(D, sid)]
+        return ask(fr["side"], "detach_damaged", f"{ship_name(D, sid)} is damaged: detach it?", "9.4", options)
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        D = st.data
         if action.kind == "escort_done":
             fr.pop("escort_for", None)
             fr.pop("escort_tf", None)
@@ -334,7 +336,7 @@ class DetachDamaged:
             sq.hits += n  # the destroyers leave the squadron: boxes marked off, but not lost (6.4.1)
             sq.detached_points += n
             st.ships[ward].escort_dds += n
-            ctx.emit("6.4.1", f"{n} destroyer(s) of {ship_name(squad)} escort {ship_name(ward)}", kind="escort",
+            ctx.emit("6.4.1", f"{n} destroyer(s) of {ship_name(D, squad)} escort {ship_name(D, ward)}", kind="escort",
                      data={"ship": ward, "squadron": squad, "count": n}, visible=(st.ships[ward].side,))
             fr.pop("escort_for", None)
             fr.pop("escort_tf", None)
@@ -344,7 +346,7 @@ class DetachDamaged:
         if action.kind == "detach":
             tf_id = st.ships[sid].tf
             detach(st, sid, action["destination"], ctx, rule="9.4" if st.ships[sid].side == "IJN" else "6.4.2")
-            if tf_id is not None and (st.ships[sid].side == "USN" or data().ships[sid].type in IJN_ESCORTED):
+            if tf_id is not None and (st.ships[sid].side == "USN" or D.ships[sid].type in IJN_ESCORTED):
                 fr["escort_for"], fr["escort_tf"] = sid, tf_id  # 6.4.1/6.4.2: escorts may go with her
                 if len(_escort_question(st, fr).options) == 1:  # nobody to send: no question
                     fr.pop("escort_for")
@@ -363,29 +365,27 @@ IJN_ESCORTED = frozenset({"BB", "CA", "CAV", "CV", "CVL"})  # 6.4.1: battleships
 def _escort_question(st: State, fr: dict[str, Any]) -> Decision | None:
     """6.4.1: one or two destroyers from a squadron in the hex may escort a damaged IJN capital ship;
     6.4.2: any undamaged ships of the damaged USN ship's TF may escort her to the east edge."""
+    D = st.data
     ward = fr["escort_for"]
     tf = st.tfs.get(fr.get("escort_tf", ""))
     if st.ships[ward].side == "IJN":
-        squads = [] if tf is None else [x for x in tf.ships if data().ships[x].type == "DD" and not st.ships[x].sunk]
+        squads = [] if tf is None else [x for x in tf.ships if D.ships[x].type == "DD" and not st.ships[x].sunk]
         options = []
         for sq in squads:
-            left = data().ships[sq].capacity - st.ships[sq].hits
+            left = D.ships[sq].capacity - st.ships[sq].hits
             for n in (1, 2):
                 if left > n:  # ruling E21: a squadron keeps at least one ship of its own
-                    options.append(opt("escort_dd", f"{n} destroyer(s) of {ship_name(sq)} escort {ship_name(ward)}",
+                    options.append(opt("escort_dd",
+                                       f"{n} destroyer(s) of {ship_name(D, sq)} escort {ship_name(D, ward)}",
                                        squadron=sq, count=n))
-        options.append(opt("escort_done", f"No destroyer escort for {ship_name(ward)}"))
-        return ask(fr["side"], "detach_escort", f"Escort {ship_name(ward)} home?", "6.4.1", options)
+        options.append(opt("escort_done", f"No destroyer escort for {ship_name(D, ward)}"))
+        return ask(fr["side"], "detach_escort", f"Escort {ship_name(D, ward)} home?", "6.4.1", options)
     cands = [] if tf is None else [x for x in tf.ships if not st.ships[x].sunk and not st.ships[x].hits
                                    and not st.ships[x].exited]
-    options = [opt("escort", f"{ship_name(x)} escorts {ship_name(ward)} out of the battle area", ship=x)
+    options = [opt("escort", f"{ship_name(D, x)} escorts {ship_name(D, ward)} out of the battle area", ship=x)
                for x in cands]
-    options.append(opt("escort_done", f"No more escorts for {ship_name(ward)}"))
-    return ask(fr["side"], "detach_escort", f"Escort {ship_name(ward)} to the east edge?", "6.4.2", options)
+    options.append(opt("escort_done", f"No more escorts for {ship_name(D, ward)}"))
+    return ask(fr["side"], "detach_escort", f"Escort {ship_name(D, ward)} to the east edge?", "6.4.2", options)
 
-
-def number(key: str) -> int:
-    """A number the rules print (constants.csv) or a modifier (modifiers.csv), by id."""
-    return data().mod(key)
 
 

@@ -17,6 +17,7 @@ from leyte.core.errors import ScenarioError
 from leyte.core.hexgrid import HexMap
 from leyte.core.paths import game_data_dir
 from leyte.core.tables import PROVENANCE_TAGS, Table
+from leyte.rulebooks.imperial_sunset.options import OPTIONS
 
 GAME_ID = "imperial-sunset"
 
@@ -126,9 +127,13 @@ class ModDef:
     source: str
 
 
-@dataclass
+@dataclass(eq=False)
 class ISData:
-    """Everything static about Imperial Sunset."""
+    """Everything static about Imperial Sunset.
+
+    Compared and hashed by identity: one loaded object is shared by every game of a Rules object (the state holds a
+    reference, never a copy), and the rules' caches of derived facts use it as their key.
+    """
 
     folder: Path
     map: HexMap
@@ -191,8 +196,6 @@ class ISData:
 
     @property
     def options(self) -> dict[str, str]:
-        from leyte.rulebooks.imperial_sunset.scenario import OPTIONS
-
         return dict(OPTIONS)
 
 

@@ -20,13 +20,13 @@ from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import engine
 from leyte.rulebooks.imperial_sunset.common import (
     active_tfs,
-    data,
     dist,
     enemy_markers_at,
     is_day,
     live_ships,
     public_tf_name,
 )
+from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.rulebooks.imperial_sunset.state import State, TFState, other
 
@@ -35,7 +35,7 @@ REPORT_ORDER = ("carriers", "battleships", "cruisers", "destroyers", "transports
 
 def air_search_range(st: State, tf: TFState) -> int:
     """Longest air search range of a TF's ships that can still fly (7.2); 0 if it cannot air search."""
-    D = data()
+    D = st.data
     best = 0
     for s in tf.ships:
         ship = st.ships[s]
@@ -51,7 +51,7 @@ def composition(st: State, tf: TFState) -> dict[str, int]:
     """Ship units per report category (7.2: destroyer units count as units, not ships)."""
     out: dict[str, int] = {}
     for s in live_ships(st, tf):
-        cat = data().ships[s].category
+        cat = st.data.ships[s].category
         out[cat] = out.get(cat, 0) + 1
     return out
 
@@ -91,15 +91,15 @@ def air_search(st: State, tf: TFState, ctx: Context) -> list[tuple[str, dict[str
              data={"tf": tf.id, "range": rng})
     frames = []
     for e in sorted(active_tfs(st, other(tf.side)), key=lambda t: t.id):
-        d = dist(tf.hex or "", e.hex or "")
+        d = dist(st.data, tf.hex or "", e.hex or "")
         if 1 <= d <= rng:
             frames.append(_search_frame(tf.side, tf.id, e.id, "air", e.hex or "", d))
     return frames
 
 
-def formation_origins(formation: str) -> list[str]:
+def formation_origins(D: ISData, formation: str) -> list[str]:
     """Hexes a land-based formation measures its search and strike range from (6.5.8, 6.5.9)."""
-    m = data().map
+    m = D.map
     if formation == "2AF":
         return ["2412"]  # 6.5.9: the 2nd Air Fleet traces every mission from Clark Field (ruling: searches too)
     if formation == "1AF":
@@ -109,7 +109,7 @@ def formation_origins(formation: str) -> list[str]:
 
 def formation_search(st: State, formation: str, ctx: Context) -> list[tuple[str, dict[str, Any]]]:
     """4.5/6.5.8/6.5.9: a formation searches every enemy TF within range of its airfields or search area."""
-    D = data()
+    D = st.data
     m = D.map
     side = "USN" if formation == "USAAF" else "IJN"
     frames = []
@@ -120,17 +120,17 @@ def formation_search(st: State, formation: str, ctx: Context) -> list[tuple[str,
             if m.has_feature(m.hex(e.hex), "usaaf_search"):
                 frames.append(_search_frame(side, formation, e.id, "usaaf", e.hex, 0))
             continue
-        origins = formation_origins(formation)
+        origins = formation_origins(D, formation)
         if not origins:
             continue
-        d = min(dist(o, e.hex) for o in origins)
+        d = min(dist(D, o, e.hex) for o in origins)
         if d <= D.mod("search.air_range.land_based"):
             frames.append(_search_frame(side, formation, e.id, "land", e.hex, d))
     return frames
 
 
 def search_modifiers(st: State, fr: dict[str, Any]) -> list[Modifier]:
-    D = data()
+    D = st.data
     mods: list[Modifier] = []
     mode = fr["mode"]
     m = D.map
@@ -167,7 +167,7 @@ class Search:
             if searcher is None or not searcher.in_play or searcher.hex != fr["hex"]:
                 return
         side = fr["side"]
-        D = data()
+        D = st.data
         rec = ctx.roll_on(D.table("search"), None, search_modifiers(st, fr), purpose=f"{side} search of TF "
                           f"{target.id}", rule="7.3", visible=(side,))
         result = rec.result
@@ -271,54 +271,9 @@ class SearchReport:
                  visible=tuple(sorted({fr["viewer"], fr["reporter"]})))
 
 
-@frame("wild_bull_check")
-class WildBullCheck:
-    """13.1.5.1: the first time an IJN carrier TF is detected, the USN rolls in secret on the Wild Bull Table."""
-
-    @staticmethod
-    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        pop(st, fr)
-        from leyte.rulebooks.imperial_sunset import scenario
-
-        scenario.wild_bull_roll(st, fr["target"], ctx)
-
-
-@frame("reactive_battle")
-class ReactiveBattle:
-    """8.3: a TF that detects an enemy entering its hex may start a surface battle (its owner decides)."""
-
-    @staticmethod
-    def decide(st: State, fr: dict[str, Any]) -> Decision | None:
-        searcher, mover = st.tfs.get(fr["searcher"]), st.tfs.get(fr["mover"])
-        if searcher is None or mover is None or not searcher.in_play or not mover.in_play:
-            return None
-        if searcher.hex != fr["hex"] or mover.hex != fr["hex"] or not mover.detected:
-            return None
-        if not live_ships(st, searcher) or not live_ships(st, mover):
-            return None  # e.g. an air strike in between sank the last ship: no one is left to fight (8.3)
-        return ask(fr["side"], "reactive_battle", f"TF {mover.id} entered {fr['hex']} and was detected by "
-                   f"{searcher.name}: start a surface battle?", "8.3",
-                   [opt("react_battle", "Start a surface battle"), opt("react_pass", "Let it be")])
-
-    @staticmethod
-    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
-        from leyte.rulebooks.imperial_sunset import surface
-
-        pop(st, fr)
-        if action.kind == "react_battle":
-            below = engine.top(st)
-            entered_from = below.get("entered_from") if below and below.get("kind") == "activate_tf" else None
-            surface.start_battle(st, fr["hex"], fr["mover"], ctx, entered_from=entered_from,
-                                 initiator=fr["searcher"])
-
-    @staticmethod
-    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        pop(st, fr)
-
-
 def new_tf_report(st: State, tf: TFState, ctx: Context) -> None:
     """5.1: a newly formed TF's size is told to the opponent as a detection result of 5 would tell it."""
-    D = data()
+    D = st.data
     cell = D.table("search").lookup(None, 5).result
     if cell.get("report") == "ship_count":
         total = len(live_ships(st, tf))

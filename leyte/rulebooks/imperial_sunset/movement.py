@@ -18,17 +18,9 @@ from typing import Any
 
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import air, detection, engine, special, submarines, surface, victory
-from leyte.rulebooks.imperial_sunset.common import (
-    data,
-    dist,
-    has_live_ships,
-    has_type,
-    is_day,
-    live_ships,
-    ship_speed,
-)
-from leyte.rulebooks.imperial_sunset.data import CARRIER_TYPES, CRUISER_TYPES
+from leyte.rulebooks.imperial_sunset import air, cap, damage, detection, engine, special, submarines, surface, victory
+from leyte.rulebooks.imperial_sunset.common import dist, has_live_ships, has_type, is_day, live_ships, ship_speed
+from leyte.rulebooks.imperial_sunset.data import CARRIER_TYPES, CRUISER_TYPES, ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, opt, pop
 from leyte.rulebooks.imperial_sunset.state import State, TFState
 
@@ -49,9 +41,9 @@ def queue(st: State, frames: list[tuple[str, dict[str, Any]]]) -> None:
 
 
 @cache
-def sea_distance_field(goal: str) -> dict[str, int]:
+def sea_distance_field(D: ISData, goal: str) -> dict[str, int]:
     """Sea-path distance from every sea hex to ``goal`` (BFS through sea hexes only)."""
-    m = data().map
+    m = D.map
     start = m.hex(goal)
     out = {goal: 0}
     q = deque([start])
@@ -60,31 +52,31 @@ def sea_distance_field(goal: str) -> dict[str, int]:
         d = out[m.label(h)]
         for n in m.neighbours(h):
             lab = m.label(n)
-            if lab not in out and m.is_sea(n) and not side_blocked(m.label(h), lab):
+            if lab not in out and m.is_sea(n) and not side_blocked(D, m.label(h), lab):
                 out[lab] = d + 1
                 q.append(n)
     return out
 
 
-def sea_distance(a: str, b: str) -> int | None:
-    return sea_distance_field(b).get(a)
+def sea_distance(D: ISData, a: str, b: str) -> int | None:
+    return sea_distance_field(D, b).get(a)
 
 
 @cache
-def _zone(label: str, kind: str, name: str | None = None) -> bool:
-    m = data().map
+def _zone(D: ISData, label: str, kind: str, name: str | None = None) -> bool:
+    m = D.map
     return m.has_feature(m.hex(label), kind, name)
 
 
-def beyond_straits(label: str) -> bool:
+def beyond_straits(D: ISData, label: str) -> bool:
     """Inner-sea hexes west of the two straits (the map tags them ``west_of``), where 6.3 limits the USN."""
-    return _zone(label, "west_of")
+    return _zone(D, label, "west_of")
 
 
 @cache
-def _blocked() -> frozenset[tuple[str, str]]:
+def _blocked(D: ISData) -> frozenset[tuple[str, str]]:
     """Hexsides closed by land between two sea hexes (map feature ``blocked_side:<neighbour>``), both ways."""
-    m = data().map
+    m = D.map
     out = set()
     for h in m.hexes:
         for kind, name in m.features(h):
@@ -94,19 +86,19 @@ def _blocked() -> frozenset[tuple[str, str]]:
     return frozenset(out)
 
 
-def side_blocked(a: str, b: str) -> bool:
-    return (a, b) in _blocked()
+def side_blocked(D: ISData, a: str, b: str) -> bool:
+    return (a, b) in _blocked(D)
 
 
-def sea_step(a_label: str, b_label: str) -> bool:
+def sea_step(D: ISData, a_label: str, b_label: str) -> bool:
     """Can a ship go from one hex to the adjacent one (both sea, the hexside open)?"""
-    m = data().map
-    return m.is_sea(m.hex(b_label)) and not side_blocked(a_label, b_label)
+    m = D.map
+    return m.is_sea(m.hex(b_label)) and not side_blocked(D, a_label, b_label)
 
 
 @cache
-def edge_of(label: str) -> frozenset[str]:
-    m = data().map
+def edge_of(D: ISData, label: str) -> frozenset[str]:
+    m = D.map
     return frozenset(n for k, n in m.features(m.hex(label)) if k == "edge")
 
 
@@ -143,44 +135,45 @@ def wild_bull_target(st: State, tf: TFState) -> str | None:
 
 
 @cache
-def _neighbour_labels(label: str) -> tuple[str, ...]:
-    m = data().map
+def _neighbour_labels(D: ISData, label: str) -> tuple[str, ...]:
+    m = D.map
     return tuple(m.label(n) for n in m.neighbours(m.hex(label)))
 
 
 @cache
-def _terrain(label: str) -> str:
-    m = data().map
+def _terrain(D: ISData, label: str) -> str:
+    m = D.map
     return m.terrain(m.hex(label))
 
 
 def move_refusal(st: State, tf: TFState, fr: dict[str, Any], to: str) -> tuple[str, str] | None:
     """Why ``tf`` may not enter ``to`` now, as (rule, reason); None if it may."""
-    m = data().map
+    D = st.data
+    m = D.map
     here = tf.hex or ""
     try:
         m.hex(to)
     except ValueError:
         return "6.1", f"{to} is not a hex on the map"
-    if to not in _neighbour_labels(here):
+    if to not in _neighbour_labels(D, here):
         return "6.1", f"{to} is not adjacent to {here}; hexes cannot be skipped"
     return step_refusals(st, tf, fr, (to,))[to]
 
 
 @cache
-def _step_table(here: str) -> tuple[tuple[str, tuple[str, str] | None, bool], ...]:
+def _step_table(D: ISData, here: str) -> tuple[tuple[str, tuple[str, str] | None, bool], ...]:
     """Each neighbour of ``here`` with the refusal that never changes (a land hex, a land hexside; 6.1) and whether
     it lies beyond the straits (6.3 for the USN): map facts, worked out once per hex for the whole run."""
-    blocked = _blocked()
+    blocked = _blocked(D)
     rows = []
-    for to in _neighbour_labels(here):
-        terrain = _terrain(to)
+    for to in _neighbour_labels(D, here):
+        terrain = _terrain(D, to)
         why: tuple[str, str] | None = None
         if terrain != "sea":
             why = "6.1", f"{to} is {terrain} — only sea hexes may be entered"
         elif (here, to) in blocked:
             why = "6.1", f"the hexside between {here} and {to} is land — the hexes are not connected by sea"
-        rows.append((to, why, beyond_straits(to)))
+        rows.append((to, why, beyond_straits(D, to)))
     return tuple(rows)
 
 
@@ -192,8 +185,9 @@ def step_refusals(st: State, tf: TFState, fr: dict[str, Any],
     worked out once, and the map's own refusals come from ``_step_table``: this runs for every activation decision,
     the commonest question of the game.
     """
+    D = st.data
     here = tf.hex or ""
-    table = _step_table(here)
+    table = _step_table(D, here)
     if targets is None:
         targets = tuple(row[0] for row in table)
     else:
@@ -210,19 +204,19 @@ def step_refusals(st: State, tf: TFState, fr: dict[str, Any],
         if t.side == side and t.in_play and t.hex in targets and t is not tf:
             friends.setdefault(t.hex, []).append(t)
     fanatic = tf_is_fanatic(st, tf)
-    d_here = sea_distance(here, BEACHHEAD) if fanatic else None
+    d_here = sea_distance(D, here, BEACHHEAD) if fanatic else None
     bull = wild_bull_target(st, tf)
     out: dict[str, tuple[str, str] | None] = {}
     for to, why, beyond in table:
         if why is None and usn_real and beyond:
             if light is None:
-                light = all(data().ships[s].type in CRUISER_TYPES | {"DD", "DE"} for s in live_ships(st, tf))
-            if not _zone(to, "one_west_of", "surigao"):
+                light = all(D.ships[s].type in CRUISER_TYPES | {"DD", "DE"} for s in live_ships(st, tf))
+            if not _zone(D, to, "one_west_of", "surigao"):
                 why = "6.3", (f"USN forces may enter San Bernardino ({SAN_BERNARDINO}) and Surigao ({SURIGAO}) "
                               "Straits but not the inner seas beyond them")
             elif not light:
                 why = "6.3", "only USN cruisers and destroyers may go beyond Surigao Strait"
-            elif beyond_straits(here):
+            elif beyond_straits(D, here):
                 why = "6.3", "USN cruisers and destroyers may go only one hex beyond Surigao Strait"
         if why is None:
             there = friends.get(to, ())
@@ -230,10 +224,10 @@ def step_refusals(st: State, tf: TFState, fr: dict[str, Any],
                 why = "5.5", f"two friendly TFs are already in {to}"
             elif side == "USN" and tf.fleet and any(t.fleet and t.fleet != tf.fleet for t in there):
                 why = "5.5", "Third and Seventh Fleet TFs may not stack together"
-            elif fanatic and d_here is not None and (d_to := sea_distance(to, BEACHHEAD)) is not None \
+            elif fanatic and d_here is not None and (d_to := sea_distance(D, to, BEACHHEAD)) is not None \
                     and d_to >= d_here:
                 why = "13.1.5.2", f"IJN Fanaticism: {tf.name} must keep advancing on the beachhead {BEACHHEAD}"
-            elif bull is not None and dist(to, bull) >= dist(here, bull):
+            elif bull is not None and dist(D, to, bull) >= dist(D, here, bull):
                 why = "13.1.5.1", "Wild Bull: this Third Fleet TF must close on the detected IJN carrier force"
         out[to] = why
     return out
@@ -241,7 +235,8 @@ def step_refusals(st: State, tf: TFState, fr: dict[str, Any],
 
 def exit_refusal(st: State, tf: TFState, fr: dict[str, Any]) -> tuple[str, str] | None:
     """Why ``tf`` may not leave the map from its hex now; None if it may (6.3, 12.2, 13.1.5.2)."""
-    edges = edge_of(tf.hex or "")
+    D = st.data
+    edges = edge_of(D, tf.hex or "")
     if not edges:
         return "6.3", f"{tf.hex} is not on a map edge"
     if fr["mp"] < 1 or fr.get("combat_done"):
@@ -249,7 +244,7 @@ def exit_refusal(st: State, tf: TFState, fr: dict[str, Any]) -> tuple[str, str] 
     if tf.side == "IJN":
         if not edges & {"west", "north"}:
             return "6.3", "IJN forces leave only by the west or north edge"
-        if any(data().ships[s].type == "APD" for s in live_ships(st, tf)):
+        if any(D.ships[s].type == "APD" for s in live_ships(st, tf)):
             return "12.2", "the IJN transport (APD) may never be withdrawn"
         if tf_is_fanatic(st, tf):
             return "13.1.5.2", f"IJN Fanaticism: {tf.name} may not leave before fighting a significant battle"
@@ -354,7 +349,7 @@ def _move_option(to: str) -> Action:
 def _can_unload(st: State, tf: TFState, fr: dict[str, Any]) -> bool:
     if tf.side != "IJN" or tf.hex != ORMOC or fr["mp"] < 1 or fr.get("combat_done"):
         return False
-    return any(data().ships[s].type == "APD" and not st.ships[s].landed_at_ormoc for s in live_ships(st, tf))
+    return any(st.data.ships[s].type == "APD" and not st.ships[s].landed_at_ormoc for s in live_ships(st, tf))
 
 
 def explain_refusal(st: State, fr: dict[str, Any], action: Action) -> IllegalAction | None:
@@ -380,6 +375,7 @@ def explain_refusal(st: State, fr: dict[str, Any], action: Action) -> IllegalAct
 
 
 def activation_act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+    D = st.data
     tf = st.tfs[fr["tf"]]
     k = action.kind
     if k == "move":
@@ -396,7 +392,7 @@ def activation_act(st: State, fr: dict[str, Any], action: Action, ctx: Context) 
                  data={"tf": tf.id, "from": frm, "to": to, "mp_left": fr["mp"]}, visible=(tf.side,))
         ctx.emit("6.1", f"TF {tf.id} moves {frm} -> {to}", kind="move_public",
                  data={"tf": tf.id, "from": frm, "to": to}, visible=("IJN", "USN"))
-        air.check_cap_ranges(st, ctx)  # CAP over a TF that has moved out of range goes home (8.2.1)
+        cap.check_cap_ranges(st, ctx)  # CAP over a TF that has moved out of range goes home (8.2.1)
         reactions: list[tuple[str, dict[str, Any]]] = []
         reactions += submarines.contact_frames(st, tf, frm, leaving=True)
         reactions += submarines.contact_frames(st, tf, to, leaving=False)
@@ -420,10 +416,10 @@ def activation_act(st: State, fr: dict[str, Any], action: Action, ctx: Context) 
     if k == "unload":
         fr["mp"] -= 1
         for s in live_ships(st, tf):
-            if data().ships[s].type == "APD" and not st.ships[s].landed_at_ormoc:
+            if D.ships[s].type == "APD" and not st.ships[s].landed_at_ormoc:
                 st.ships[s].landed_at_ormoc = True
-                left = data().ships[s].capacity - st.ships[s].hits
-                victory.award(st, "IJN", left, f"{data().ships[s].name} lands troops at Ormoc", "12.1", ctx)
+                left = D.ships[s].capacity - st.ships[s].hits
+                victory.award(st, "IJN", left, f"{D.ships[s].name} lands troops at Ormoc", "12.1", ctx)
         return
     if k == "end_activation":
         if not fr.get("moved"):
@@ -458,8 +454,6 @@ def _exit_tf(st: State, tf: TFState, ctx: Context) -> None:
 
 def end_of_subphase(st: State, ctx: Context) -> None:
     """After any activation: owners may detach ships damaged in it (6.4, 9.4); then clear the damage flags."""
-    from leyte.rulebooks.imperial_sunset import damage
-
     sweep_empty_tfs(st, ctx)
     hit = [s for s in st.ships.values() if s.damaged_this_activation]  # one pass: usually there are none
     engine.push_many(st, damage.detach_frames(st, hit) + [("sweep_tfs", {})])
@@ -480,27 +474,27 @@ class SweepTFs:
 # -- damaged ships going home (6.4, 9.4; detaching itself is in ``damage``) ------------------------------------
 
 
-def _goal_hexes(destination: str) -> list[str]:
-    m = data().map
+def _goal_hexes(D: ISData, destination: str) -> list[str]:
+    m = D.map
     if destination == "manila":
         return [MANILA]
     return [m.label(h) for h in m.find("edge", destination) if m.is_sea(h)]
 
 
 @cache
-def _route_field(destination: str) -> dict[str, str]:
+def _route_field(D: ISData, destination: str) -> dict[str, str]:
     """For every sea hex, the next hex on a shortest sea route to ``destination`` (breadth-first search from all
     of its goal hexes at once, through open hexsides). Cached: the map never changes, and the Terminal Phase asks
     for these routes every turn."""
-    m = data().map
-    goals = sorted(_goal_hexes(destination))
+    m = D.map
+    goals = sorted(_goal_hexes(D, destination))
     nxt: dict[str, str] = {g: g for g in goals}
     q = deque(goals)
     while q:
         lab = q.popleft()
         for n in m.neighbours(m.hex(lab)):
             nl = m.label(n)
-            if nl not in nxt and m.is_sea(n) and not side_blocked(nl, lab):
+            if nl not in nxt and m.is_sea(n) and not side_blocked(D, nl, lab):
                 nxt[nl] = lab
                 q.append(nl)
     return nxt
@@ -509,7 +503,7 @@ def _route_field(destination: str) -> dict[str, str]:
 def forced_route(st: State, sid: str) -> list[str] | None:
     """Shortest sea route from an independent's hex to its destination (6.4: the fewest hexes), or None."""
     s = st.ships[sid]
-    field = _route_field(s.destination or "")
+    field = _route_field(st.data, s.destination or "")
     here = s.hex or ""
     if here not in field:
         return None
@@ -520,10 +514,8 @@ def forced_route(st: State, sid: str) -> list[str] | None:
 
 
 def _nearest_base(st: State, sid: str) -> str | None:
-    from leyte.rulebooks.imperial_sunset import damage
-
     best: tuple[int, str] | None = None
-    for dest in damage.destinations(sid):
+    for dest in damage.destinations(st.data, sid):
         st.ships[sid].destination = dest
         route = forced_route(st, sid)
         if route is not None and (best is None or len(route) < best[0]):
@@ -534,6 +526,7 @@ def _nearest_base(st: State, sid: str) -> str | None:
 
 def move_independents(st: State, side: str, ctx: Context) -> None:
     """3.3/6.4: each detached damaged ship spends its full speed along its forced route and leaves at the edge."""
+    D = st.data
     for sid in sorted(s.id for s in st.ships.values() if s.side == side and s.independent):
         s = st.ships[sid]
         if s.sunk or s.exited or s.in_port:
@@ -551,7 +544,7 @@ def move_independents(st: State, side: str, ctx: Context) -> None:
         s.mp_penalty = 0
         route = forced_route(st, sid)
         if route is None:
-            ctx.emit("6.4", f"{data().ships[sid].name} has no sea route {s.destination}; it stays", kind="move")
+            ctx.emit("6.4", f"{D.ships[sid].name} has no sea route {s.destination}; it stays", kind="move")
             continue
         escorts = [e for e in st.ships.values()
                    if e.escorting == sid and e.independent and not e.sunk and not e.exited]
@@ -567,13 +560,13 @@ def move_independents(st: State, side: str, ctx: Context) -> None:
                 e.exited = True
         if reached and s.destination == "manila":
             s.in_port = True
-            ctx.emit("9.4", f"{data().ships[sid].name} reaches Manila and is safe from air attack", kind="move")
+            ctx.emit("9.4", f"{D.ships[sid].name} reaches Manila and is safe from air attack", kind="move")
         elif reached and mp > len(steps):
             s.exited = True
-            ctx.emit("6.3", f"{data().ships[sid].name} leaves the map by the {s.destination} edge", kind="exit",
+            ctx.emit("6.3", f"{D.ships[sid].name} leaves the map by the {s.destination} edge", kind="exit",
                      data={"ship": sid, "side": side})
         elif steps:
-            ctx.emit("6.4", f"{data().ships[sid].name} (damaged) moves to {s.hex}", kind="move",
+            ctx.emit("6.4", f"{D.ships[sid].name} (damaged) moves to {s.hex}", kind="move",
                      data={"ship": sid, "to": s.hex})
 
 

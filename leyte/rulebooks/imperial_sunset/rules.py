@@ -1,28 +1,40 @@
 """Imperial Sunset as a ``leyte`` game: the Rules object the core Game drives.
 
-Stateless glue: every call gets the ``State``; the work is done by the module of the rulebook it concerns.
+Glue: every call gets the ``State``; the work is done by the module of the rulebook it concerns. The Rules object
+owns the game's static data: it loads it once (from ``folder``, by default the game's own data directory) and hands
+it to every new state, so the rules modules read ``st.data`` and never a global. A sister game of the same rules
+family can build another ``ImperialSunset`` on its own data folder and run the same modules.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from leyte.core.flow import FrameRules
 from leyte.core.game import Context
-from leyte.rulebooks.imperial_sunset import engine
-from leyte.rulebooks.imperial_sunset.common import data
+from leyte.rulebooks.imperial_sunset import common, engine
+from leyte.rulebooks.imperial_sunset.data import ISData, load
 from leyte.rulebooks.imperial_sunset.state import State
 
 # Importing the rules modules registers their frames with the engine.
 from leyte.rulebooks.imperial_sunset import (  # noqa: E402,F401  isort: skip
+    aa,
     activation,
     air,
+    air_ops,
+    air_to_air,
+    cap,
     detection,
+    kamikaze,
+    land_air,
     movement,
+    optional_air,
     scenario,
     sequence,
     special,
+    strikes,
     submarines,
     surface,
     taskforces,
@@ -37,22 +49,39 @@ class ImperialSunset(FrameRules):
     name = "Imperial Sunset: the Battle of Leyte Gulf, 23-26 October 1944"
     players = ("IJN", "USN")
 
+    def __init__(self, folder: str | Path | None = None) -> None:
+        self.folder = folder
+        self._data: ISData | None = None
+
+    def data(self) -> ISData:
+        """The game's static data, read and validated on first use and shared by every game of these rules."""
+        if self._data is None:
+            self._data = load(self.folder)
+        return self._data
+
     def scenario_ids(self) -> list[str]:
         order = ["historical", "what-if", "campaign"]
-        ids = list(data().scenarios)
+        ids = list(self.data().scenarios)
         return [s for s in order if s in ids] + sorted(s for s in ids if s not in order)
 
     def load_scenario(self, source: str | Mapping[str, Any]) -> dict[str, Any]:
-        return scenario.read_position(source)
+        return scenario.read_position(self.data(), source)
 
     def new_state(self, pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) -> State:
-        return scenario.new_state(pos, options, ctx)
+        return scenario.new_state(self.data(), pos, options, ctx)
 
     def view(self, st: State, player: str | None) -> dict[str, Any]:
         return views.view(st, player)
 
-    def data(self) -> Any:
-        return data()
-
 
 RULES = ImperialSunset()
+
+
+def hex_distance(a: str, b: str) -> int:
+    """Hex distance between two labels on Imperial Sunset's own map (public geometry, for the bots)."""
+    return common.dist(RULES.data(), a, b)
+
+
+def sea_distance(a: str, b: str) -> int | None:
+    """Sea-route distance from ``a`` to ``b`` on Imperial Sunset's own map, or None (public geometry, for the bots)."""
+    return movement.sea_distance(RULES.data(), a, b)

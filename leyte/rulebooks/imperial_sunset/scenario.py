@@ -20,41 +20,33 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from leyte.core.errors import ScenarioError
+from leyte.core.errors import NotYetImplemented, ScenarioError
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import engine
-from leyte.rulebooks.imperial_sunset.common import AIR_FORMATIONS, active_tfs, data, dist, live_ships
+from leyte.rulebooks.imperial_sunset import activation, engine, scenario_files, sequence
+from leyte.rulebooks.imperial_sunset.common import (
+    AIR_FORMATIONS,
+    active_tfs,
+    dist,
+    live_ships,
+    record_is_day,
+    turn_record,
+)
+from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
+from leyte.rulebooks.imperial_sunset.options import OPTIONAL_NOT_BUILT, OPTIONS
 from leyte.rulebooks.imperial_sunset.state import AirState, ShipState, State, TFState
 
-# Option switches a game accepts in new_game(options=...), with what they do.
-OPTIONS: dict[str, str] = {
-    "wild_bull": "13.1.5.1 Wild Bull rule (default: as the scenario says)",
-    "fanaticism": "13.1.5.2 IJN Fanaticism (default: as the scenario says)",
-    "pt_boats": "11.2 the PT boat marker (default on)",
-    "auto_reports": "7.2 search reports picked automatically within the band instead of asked (default off)",
-    "escort_carrier_ground_support": "14.1 optional rule (default off)",
-    "airfield_suppression": "14.2 optional rule (default off)",
-}
-OPTIONAL_NOT_BUILT = {
-    "stronger_divine_wind": "14.3",
-    "naval_bombardment": "14.4",
-    "hermaphrodite_warships": "14.5",
-    "airedale_fatigue": "14.6",
-}
 
-
-def read_position(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
+def read_position(D: ISData, source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
     """A scenario id, a TOML/JSON file or a dict -> a validated position dict."""
     if isinstance(source, Mapping):
         pos = copy.deepcopy(dict(source))
         if "tfs" not in pos and "task_forces" in pos:
-            pos = from_scenario_file(pos)
+            pos = from_scenario_file(D, pos)
     else:
         text = str(source)
-        D = data()
         if text in D.scenarios:
-            pos = from_scenario_file(D.scenarios[text], scenario_id=text)
+            pos = from_scenario_file(D, D.scenarios[text], scenario_id=text)
         else:
             p = Path(text)
             if not p.exists():
@@ -65,21 +57,18 @@ def read_position(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
                     p.read_text(encoding="utf-8"))
             except (tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
                 raise ScenarioError(f"{p}: cannot read the scenario: {e}") from None
-            pos = raw if "tfs" in raw else from_scenario_file(raw, scenario_id=p.stem)
-    validate(pos)
+            pos = raw if "tfs" in raw else from_scenario_file(D, raw, scenario_id=p.stem)
+    validate(D, pos)
     return pos
 
 
-def from_scenario_file(raw: Mapping[str, Any], scenario_id: str | None = None) -> dict[str, Any]:
+def from_scenario_file(D: ISData, raw: Mapping[str, Any], scenario_id: str | None = None) -> dict[str, Any]:
     """Convert a scenarios/imperial-sunset/scenarios/*.toml file to a position (filled in by the data issue)."""
-    from leyte.rulebooks.imperial_sunset import scenario_files
-
-    return scenario_files.to_position(raw, scenario_id)
+    return scenario_files.to_position(D, raw, scenario_id)
 
 
-def validate(pos: Mapping[str, Any]) -> None:
+def validate(D: ISData, pos: Mapping[str, Any]) -> None:
     """Check a position names real units, sides and hexes; errors say which entry and field."""
-    D = data()
     where = f"scenario {pos.get('id', '<dict>')!r}"
     for key in ("tfs",):
         if key not in pos or not isinstance(pos[key], list):
@@ -113,25 +102,20 @@ def validate(pos: Mapping[str, Any]) -> None:
             raise ScenarioError(f"{where}, air[{i}], field 'box': {a.get('box')!r} is not a box")
     for k in pos.get("options", {}):
         if k in OPTIONAL_NOT_BUILT and pos["options"][k]:
-            from leyte.core.errors import NotYetImplemented
-
             raise NotYetImplemented(OPTIONAL_NOT_BUILT[k], f"optional rule {k} (its text is cut off in the rulebook)")
 
 
-def new_state(pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) -> State:
-    """Build the opening State of a position and run to its first decision."""
-    from leyte.rulebooks.imperial_sunset import sequence
-
+def new_state(D: ISData, pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) -> State:
+    """Build the opening State of a position on the game's data ``D`` and run to its first decision."""
     for k, v in options.items():
         if k in OPTIONAL_NOT_BUILT and v:
-            from leyte.core.errors import NotYetImplemented
-
             raise NotYetImplemented(OPTIONAL_NOT_BUILT[k], f"optional rule {k} (its text is cut off in the rulebook)")
         if k not in OPTIONS and k not in OPTIONAL_NOT_BUILT:
             raise ScenarioError(f"unknown option {k!r}; options: {', '.join(OPTIONS)}")
     opts = {**pos.get("options", {}), **options}
     st = State(scenario=str(pos.get("id", "custom")), turn=int(pos.get("turn", pos.get("first_turn", 1))),
-               first_turn=int(pos.get("first_turn", 1)), last_turn=int(pos.get("last_turn", 12)), options=opts)
+               first_turn=int(pos.get("first_turn", 1)), last_turn=int(pos.get("last_turn", 12)), options=opts,
+               data=D)
     st.flags["turn_record_key"] = pos.get("turn_record_key", pos.get("id", "historical"))
     if "turn_record" in pos:
         st.flags["turn_record"] = {str(k): v for k, v in pos["turn_record"].items()}
@@ -163,13 +147,13 @@ def new_state(pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) 
                                       force=t.name if t.side == "IJN" else None)
     for s in pos.get("ships", []):  # per-ship overrides: damage, sunk, independents
         sid = s["id"]
-        ship = st.ships.get(sid) or ShipState(id=sid, side=data().ships[sid].side)
+        ship = st.ships.get(sid) or ShipState(id=sid, side=D.ships[sid].side)
         for k in ("hits", "sunk", "exited", "torpedo_used", "independent", "detected", "hex", "destination"):
             if k in s:
                 setattr(ship, k, s[k])
         st.ships[sid] = ship
     for a in pos.get("air", []):
-        d = data().air[a["id"]]
+        d = D.air[a["id"]]
         st.air[a["id"]] = AirState(id=a["id"], side=d.side, parent=a.get("parent", d.parent),
                                    box=a.get("box", "ready"), reduced=bool(a.get("reduced", False)),
                                    cap_over=a.get("cap_over"), role=a.get("role"),
@@ -183,7 +167,6 @@ def new_state(pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) 
     start = dict(pos.get("start", {}))
     engine.push(st, "setup", start=start)
     engine.advance(st, ctx)
-    del sequence
     return st
 
 
@@ -220,14 +203,15 @@ class Setup:
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        D = st.data
         pend = Setup._pending(st)
         if not pend:
             return None
         tf = pend[0]
         z = st.flags["setup_zones"][tf.name]
-        m = data().map
+        m = D.map
         centre = m.hex(str(z["center"]))
-        cap = data().mod("stack.friendly_tfs")
+        cap = D.mod("stack.friendly_tfs")
         legal = []
         for h in (m.label(x) for x in m.within(centre, int(z["radius"])) if m.is_sea(x)):
             friends = [t for t in st.tfs_at(h, tf.side) if t.id != tf.id]
@@ -250,8 +234,6 @@ class Setup:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.rulebooks.imperial_sunset import sequence
-
         pop(st, fr)
         if st.flags.get("whatif_air_ob") and not st.secret.get("whatif_air_ob"):
             whatif_air_ob(st, ctx)
@@ -265,12 +247,9 @@ class Setup:
 
 def _start_in_activation(st: State, start: Mapping[str, Any], ctx: Context) -> None:
     """A worked example that begins with one TF already drawn: the rest of that turn follows normally."""
-    from leyte.rulebooks.imperial_sunset import activation
-    from leyte.rulebooks.imperial_sunset.sequence import _is_day, turn_record
-
     rec = dict(start.get("turn_record") or turn_record(st, st.turn))
     st.flags["turn_info"] = rec
-    st.flags["day"] = bool(start.get("day", _is_day(rec)))
+    st.flags["day"] = bool(start.get("day", record_is_day(rec)))
     st.phase = "activation"
     st.pool = list(start.get("pool", []))
     engine.push_many(st, [("activation_phase", {}), ("terminal", {}), ("end_turn", {})])
@@ -290,9 +269,7 @@ def _start_in_activation(st: State, start: Mapping[str, Any], ctx: Context) -> N
 
 def whatif_air_ob(st: State, ctx: Context) -> None:
     """13.2: the IJN rolls in secret for extra carrier air units; they join the Ozawa carriers' air groups."""
-    from leyte.rulebooks.imperial_sunset import scenario_files
-
-    D = data()
+    D = st.data
     rec = ctx.roll_on(D.table("whatif_air_ob"), None, (), purpose="What-If IJN air order of battle (secret)",
                       rule="13.2", visible=("IJN",))
     added = scenario_files.apply_whatif_air(st, rec.result)
@@ -301,7 +278,7 @@ def whatif_air_ob(st: State, ctx: Context) -> None:
 
 def wild_bull_roll(st: State, target_id: str, ctx: Context) -> None:
     """13.1.5.1: on first detecting an IJN CV/CVL TF, roll secretly; bind the nearest Third Fleet TFs to chase it."""
-    D = data()
+    D = st.data
     if not st.options.get("wild_bull") or "wild_bull" in st.secret:
         return
     target = st.tfs.get(target_id)
@@ -312,10 +289,10 @@ def wild_bull_roll(st: State, target_id: str, ctx: Context) -> None:
     res = rec.result
     ijn_hexes = [t.hex for t in active_tfs(st, "IJN") if t.hex]
     third = [t for t in active_tfs(st, "USN") if t.fleet == "3rd" and not t.dummy and t.hex]
-    exempt = sorted(t.id for t in third if any(dist(t.hex or "", h) <= 1 for h in ijn_hexes))
+    exempt = sorted(t.id for t in third if any(dist(D, t.hex or "", h) <= 1 for h in ijn_hexes))
     free = [t for t in third if t.id not in exempt]
     carriers = sorted((t for t in free if any(D.ships[s].type in ("CV", "CVL") for s in live_ships(st, t))),
-                      key=lambda t: (dist(t.hex or "", target.hex or ""), t.id))
+                      key=lambda t: (dist(D, t.hex or "", target.hex or ""), t.id))
     bound = [t.id for t in carriers[: int(res.get("pursuing_carrier_tfs", 0))]]
     if res.get("battleships_pursue"):
         bound += sorted(t.id for t in free if t.id not in bound
@@ -326,3 +303,16 @@ def wild_bull_roll(st: State, target_id: str, ctx: Context) -> None:
     ctx.emit("13.1.5.1", f"Wild Bull: {res.get('order')} — {len(bound)} Third Fleet TF(s) must close on "
              f"TF {target_id} for {turns} turn(s); exempt (adjacent to the enemy): {', '.join(exempt) or 'none'}",
              kind="wild_bull", data=dict(st.secret["wild_bull"]), visible=("USN",))
+
+
+@frame("wild_bull_check")
+class WildBullCheck:
+    """13.1.5.1: the first time an IJN carrier TF is detected, the USN rolls in secret on the Wild Bull Table.
+
+    Detection (7.3) pushes this frame by name after a USN search succeeds, so it need not import this module.
+    """
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        pop(st, fr)
+        wild_bull_roll(st, fr["target"], ctx)

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from leyte.core.errors import ScenarioError
-from leyte.rulebooks.imperial_sunset.common import data
+from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.state import AirState, State
 
 
@@ -23,11 +23,11 @@ def _air_entries(tf: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def substitutions() -> dict[str, str]:
+def substitutions(D: ISData) -> dict[str, str]:
     """Printed set-up hexes that fall on land on the rebuilt map, and the sea hex ruled in their place."""
     import csv
 
-    path = data().folder / "setup_substitutions.csv"
+    path = D.folder / "setup_substitutions.csv"
     if not path.exists():
         return {}
     return {r["printed"]: r["used"] for r in csv.DictReader(path.read_text(encoding="utf-8").splitlines())}
@@ -37,12 +37,12 @@ def _on(rule: Mapping[str, Any] | None) -> bool:
     return bool(rule) and str(rule.get("status", "required")) in ("required", "recommended")
 
 
-def to_position(raw: Mapping[str, Any], scenario_id: str | None = None) -> dict[str, Any]:
+def to_position(D: ISData, raw: Mapping[str, Any], scenario_id: str | None = None) -> dict[str, Any]:
     sid = str(raw.get("id", scenario_id or "custom"))
     where = f"scenario file {sid}.toml"
     if "task_forces" not in raw:
         raise ScenarioError(f"{where}: no [[task_forces]]")
-    subs = substitutions()
+    subs = substitutions(D)
     tfs: list[dict[str, Any]] = []
     air: list[dict[str, Any]] = []
     reinforcements: list[dict[str, Any]] = []
@@ -106,7 +106,7 @@ def to_position(raw: Mapping[str, Any], scenario_id: str | None = None) -> dict[
 
 def apply_whatif_air(st: State, result: Mapping[str, Any]) -> list[str]:
     """13.2: add the air units the secret roll grants; a carrier's units ride with it when it arrives."""
-    D = data()
+    D = st.data
     spec = st.flags.get("variable_air_ob") or {}
     units = {u["field"]: u for u in spec.get("units", [])}
     added: list[str] = []

@@ -1,9 +1,10 @@
 """Sequence of play (module 3): the Initial, Activation and Terminal Phases of each six-hour turn.
 
 3.1 Initial Phase, in order: new units enter; task forces reorganise (and dummies come and go); aircraft steps
-(reinforcement rolls, CAP, readiness — in ``air``); submarines are determined and placed; the PT boats are placed;
-the activation pool is filled. 3.2 Activation Phase: markers are drawn until the pool is empty. 3.3 Terminal Phase:
-damaged independents move (IJN first), aircraft flip and recover, night clears detection, sonar markers go.
+(reinforcement rolls, CAP, readiness — listed by ``air_ops``); submarines are determined and placed; the PT boats
+are placed; the activation pool is filled. 3.2 Activation Phase: markers are drawn until the pool is empty. 3.3
+Terminal Phase: damaged independents move (IJN first), aircraft flip and recover, night clears detection, sonar
+markers go.
 """
 
 from __future__ import annotations
@@ -11,23 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from leyte.core.game import Context
-from leyte.rulebooks.imperial_sunset import engine
-from leyte.rulebooks.imperial_sunset.common import data
+from leyte.rulebooks.imperial_sunset import air_ops, engine, movement, submarines, victory
+from leyte.rulebooks.imperial_sunset.common import record_is_day, turn_record
 from leyte.rulebooks.imperial_sunset.engine import frame, pop, push, push_many
 from leyte.rulebooks.imperial_sunset.state import State
-
-
-def turn_record(st: State, turn: int) -> dict[str, Any]:
-    """The turn record line for ``turn`` of this game's scenario (date, day or night, special events)."""
-    rec = st.flags.get("turn_record", {}).get(str(turn))
-    if rec is None:
-        rec = data().turn_record.get(st.flags.get("turn_record_key", st.scenario), {}).get(turn)
-    return dict(rec or {})
-
-
-def _is_day(rec: dict[str, Any]) -> bool:
-    tod = str(rec.get("time", rec.get("tod", rec.get("day_night", "day")))).lower()
-    return "night" not in tod
 
 
 @frame("turn")
@@ -36,11 +24,9 @@ class Turn:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.rulebooks.imperial_sunset import air
-
         rec = turn_record(st, st.turn)
         st.flags["turn_info"] = rec
-        st.flags["day"] = _is_day(rec)
+        st.flags["day"] = record_is_day(rec)
         st.phase = "initial"
         st.flags["reorg_moved"] = []
         for tf in st.tfs.values():
@@ -58,7 +44,7 @@ class Turn:
             ("overstack", {}),
             ("reorg_penalties", {}),
         ]
-        frames += air.initial_phase_frames(st)
+        frames += air_ops.initial_phase_frames(st)
         frames += [
             ("subs", {}),
             ("pt_place", {}),
@@ -76,14 +62,12 @@ class Terminal:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.rulebooks.imperial_sunset import air, movement, submarines, victory
-
         st.phase = "terminal"
         pop(st, fr)
         movement.sweep_empty_tfs(st, ctx)
         movement.move_independents(st, "IJN", ctx)
         movement.move_independents(st, "USN", ctx)
-        air.terminal_phase(st, ctx)
+        air_ops.terminal_phase(st, ctx)
         if not st.flags.get("day", True):
             cleared = 0
             for tf in st.tfs.values():
@@ -104,8 +88,6 @@ class EndTurn:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.rulebooks.imperial_sunset import victory
-
         pop(st, fr)
         if st.turn >= st.last_turn:
             victory.finish(st, ctx, reason="last turn played")

@@ -15,13 +15,14 @@ from typing import Any
 
 from leyte.core.dice import Modifier
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset.common import data, is_day, live_ships
+from leyte.rulebooks.imperial_sunset import damage
+from leyte.rulebooks.imperial_sunset.common import is_day, live_ships
+from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.rulebooks.imperial_sunset.state import State, TFState
 
 
-def pt_zone() -> list[str]:
-    D = data()
+def pt_zone(D: ISData) -> list[str]:
     m = D.map
     tagged = [m.label(h) for h in m.find("pt_zone")]
     if tagged:
@@ -36,10 +37,11 @@ class PTPlace:
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        D = st.data
         if st.options.get("pt_boats", True) is False:
             return None
-        options = [opt("place_pt", f"PT boats to {h}", hex=h) for h in pt_zone()]
-        if st.pt_hex in pt_zone():
+        options = [opt("place_pt", f"PT boats to {h}", hex=h) for h in pt_zone(D)]
+        if st.pt_hex in pt_zone(D):
             options.sort(key=lambda a: a["hex"] != st.pt_hex)  # keep last turn's spot first
         return ask("USN", "pt_place", "Place the PT boats (within 3 hexes of the beachhead)", "11.2", options)
 
@@ -67,10 +69,8 @@ class PTAttack:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        from leyte.rulebooks.imperial_sunset import damage
-
         pop(st, fr)
-        D = data()
+        D = st.data
         tf = st.tfs.get(fr["tf"])
         if tf is None or not tf.in_play or tf.hex != fr["hex"]:
             return

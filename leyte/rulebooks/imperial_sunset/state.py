@@ -2,7 +2,8 @@
 
 Everything here is plain data (strings, numbers, lists, dicts of those) so a state serialises to JSON exactly and
 copies cheaply. Hexes are kept as their printed labels; the map turns them into coordinates when rules need
-geometry. Static values (a ship's gunnery, a table) never live here — they are in ``data.ISData``.
+geometry. Static values (a ship's gunnery, a table) never live here — they are in ``data.ISData``, which the state
+only points at (``State.data``, shared, never saved or copied).
 
 The flow of play is a stack of *frames* (``State.stack``): each frame is a small dict naming a step of the
 sequence of play ("activation", "search_report", "surface_battle", ...) and its progress. The top frame either asks
@@ -19,6 +20,7 @@ from typing import Any
 from leyte.core.errors import SaveError
 
 SIDES = ("IJN", "USN")
+_NOT_SAVED = ("asked", "data")  # a cache slot and the shared static data: neither is part of the position
 
 
 def other(side: str) -> str:
@@ -117,6 +119,9 @@ class State:
     result: dict[str, Any] | None = None
     counter: int = 0  # for ids of TFs created in play
     asked: Any = field(default=None, repr=False, compare=False)  # engine's cached Decision; never saved
+    # The game's static data (``data.ISData``), given by the Rules object in ``new_state``. Shared and immutable:
+    # never saved, never copied, not part of the digest; a copy points at the same object.
+    data: Any = field(default=None, repr=False, compare=False)
 
     # -- queries used everywhere ---------------------------------------------------------------------------------
 
@@ -137,22 +142,23 @@ class State:
     # -- serialisation -------------------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        d = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "asked"}
+        d = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _NOT_SAVED}
         d["ships"] = {k: asdict(v) for k, v in self.ships.items()}
         d["tfs"] = {k: asdict(v) for k, v in self.tfs.items()}
         d["air"] = {k: asdict(v) for k, v in self.air.items()}
         return copy.deepcopy(d)
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> State:
+    def from_dict(cls, d: dict[str, Any], data: Any = None) -> State:
+        """Rebuild a state from ``to_dict``; ``data`` is the game's static data, which a saved state never holds."""
         try:
             d = copy.deepcopy(d)
             ships = {k: ShipState(**v) for k, v in d.pop("ships").items()}
             tfs = {k: TFState(**v) for k, v in d.pop("tfs").items()}
             air = {k: AirState(**v) for k, v in d.pop("air").items()}
-            return cls(ships=ships, tfs=tfs, air=air, **d)
+            return cls(ships=ships, tfs=tfs, air=air, data=data, **d)
         except (KeyError, TypeError) as e:
             raise SaveError(f"imperial-sunset state is malformed: {e}") from None
 
     def copy(self) -> State:
-        return State.from_dict(self.to_dict())
+        return State.from_dict(self.to_dict(), self.data)

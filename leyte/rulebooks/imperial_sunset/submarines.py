@@ -20,9 +20,9 @@ from typing import Any
 
 from leyte.core.dice import Modifier
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import engine
-from leyte.rulebooks.imperial_sunset.common import active_tfs, data, hex_options, live_ships, sea_labels
-from leyte.rulebooks.imperial_sunset.data import CAPITAL_TYPES, CARRIER_TYPES
+from leyte.rulebooks.imperial_sunset import damage, engine
+from leyte.rulebooks.imperial_sunset.common import active_tfs, hex_options, live_ships, sea_labels
+from leyte.rulebooks.imperial_sunset.data import CAPITAL_TYPES, CARRIER_TYPES, ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.rulebooks.imperial_sunset.state import State, TFState, other
 
@@ -33,7 +33,7 @@ class SubDetermination:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        D = data()
+        D = st.data
         pop(st, fr)
         mods = [Modifier(st.subs_sunk * D.mod("sub_determination.sub_eliminated"),
                          f"{st.subs_sunk} submarine(s) sunk so far")] if st.subs_sunk else []
@@ -50,28 +50,29 @@ class SubDetermination:
 
 
 @cache
-def _around(label: str) -> frozenset[str]:
+def _around(D: ISData, label: str) -> frozenset[str]:
     """A hex and its on-map neighbours (10.2's "on or next to")."""
-    m = data().map
+    m = D.map
     return frozenset(m.label(h) for h in m.within(m.hex(label), 1))
 
 
 @cache
-def _sea_set() -> frozenset[str]:
-    return frozenset(sea_labels())
+def _sea_set(D: ISData) -> frozenset[str]:
+    return frozenset(sea_labels(D))
 
 
 def _placement_hexes(st: State, placer: str, odd: bool) -> list[str]:
     """Odd roll: on or next to an enemy TF marker; even roll: two or more hexes from every one (10.2)."""
+    D = st.data
     near: set[str] = set()
     for t in active_tfs(st, other(placer)):
         if t.hex:
-            near |= _around(t.hex)
+            near |= _around(D, t.hex)
     taken = {s["hex"] for s in st.sonar}
     if odd:
-        sea = _sea_set()
+        sea = _sea_set(D)
         return [lab for lab in sorted(near) if lab not in taken and lab in sea]
-    return [lab for lab in sea_labels() if lab not in near and lab not in taken]
+    return [lab for lab in sea_labels(D) if lab not in near and lab not in taken]
 
 
 @frame("sub_place")
@@ -154,7 +155,7 @@ class SubContact:
             pop(st, fr)
             return
         ships = live_ships(st, tf)
-        capital = any(data().ships[s].type in CAPITAL_TYPES for s in ships)
+        capital = any(st.data.ships[s].type in CAPITAL_TYPES for s in ships)
         fr["sub_side"] = ident
         fr["report"] = {"units": len(ships), "capital": capital}
         ctx.emit("10.5", f"Contact report to the {ident} submarine: {len(ships)} ship units"
@@ -177,7 +178,7 @@ class SubContact:
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
-        D = data()
+        D = st.data
         tf = st.tfs[fr["tf"]]
         if action.kind == "sub_hold":
             fr["attacked"] = True
@@ -204,9 +205,7 @@ class SubContact:
 
 
 def _resolve(st: State, fr: dict[str, Any], category: str | None, ctx: Context) -> None:
-    from leyte.rulebooks.imperial_sunset import damage
-
-    D = data()
+    D = st.data
     tf = st.tfs[fr["tf"]]
     fr["attacked"] = True
     pop(st, fr)
@@ -227,7 +226,7 @@ def _resolve(st: State, fr: dict[str, Any], category: str | None, ctx: Context) 
 
 def _asw(st: State, fr: dict[str, Any], tf: TFState, ctx: Context) -> None:
     """10.7: a TF with a destroyer unit rolls against the submarine; a modified 10 sinks it."""
-    D = data()
+    D = st.data
     dds = [s for s in live_ships(st, tf) if D.ships[s].type in ("DD", "DE")]
     if not dds:
         ctx.emit("10.7", "No destroyer unit in the TF: no ASW counterattack", kind="sub")

@@ -27,11 +27,10 @@ from typing import Any
 from leyte.core.dice import Modifier
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import damage
-from leyte.rulebooks.imperial_sunset.common import data
-from leyte.rulebooks.imperial_sunset.damage import number
-from leyte.rulebooks.imperial_sunset.data import CRUISER_TYPES
-from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop, push
+from leyte.rulebooks.imperial_sunset import air_ops, damage
+from leyte.rulebooks.imperial_sunset.common import live_ships
+from leyte.rulebooks.imperial_sunset.data import CRUISER_TYPES, ISData
+from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop, push, top
 from leyte.rulebooks.imperial_sunset.state import State, TFState, other
 
 __all__ = ["start_battle", "battle_view", "gunnery_modifiers", "torpedo_modifiers", "fire_factor", "gunnery_range"]
@@ -40,8 +39,8 @@ SIDES = ("IJN", "USN")
 SMOKE_TYPES = frozenset({"DD", "DE"})
 
 
-def _areas() -> int:
-    return number("surface.areas")
+def _areas(D: ISData) -> int:
+    return D.mod("surface.areas")
 
 
 def _halve(x: int) -> int:
@@ -61,7 +60,7 @@ def start_battle(st: State, hex_label: str, active_tf: str, ctx: Context, *, ent
     fights even if the active side has not detected it. Without it, a battle in which the active side has
     detected no enemy is read as such a reaction and takes in every enemy TF of the hex.
     """
-    D = data()
+    D = st.data
     atf = st.tfs[active_tf]
     side = atf.side
 
@@ -102,7 +101,7 @@ def start_battle(st: State, hex_label: str, active_tf: str, ctx: Context, *, ent
              kind="battle", data={"hex": hex_label, "active": active_tf, "enemy": enemy, "day": day,
                                   "strait": strait})
     ctx.emit("8.3.1", "Your ships' battle aliases as the IJN sees them: "
-             + ", ".join(f"{damage.ship_name(s)} = {aliases[s]}" for s in order), kind="battle_alias",
+             + ", ".join(f"{damage.ship_name(D, s)} = {aliases[s]}" for s in order), kind="battle_alias",
              data={"aliases": aliases}, visible=("USN",))
     push(st, "surface_battle", hex=hex_label, active_side=side, active_tf=active_tf, tfs=tfs,
          entered_from=entered_from, strait_side=side if strait else None, day=day, round=0, step="group",
@@ -121,10 +120,11 @@ def _live(st: State, bf: dict[str, Any], side: str) -> list[str]:
 
 def _label(st: State, bf: dict[str, Any], sid: str, viewer: str | None) -> str:
     """How ``viewer`` names a ship on the display: face-down USN counters show only their type and alias."""
+    D = st.data
     d = bf["display"][sid]
     if d["side"] == "USN" and viewer == "IJN" and not d["revealed"]:
-        return f"{data().ships[sid].type} {d['alias']}"
-    return damage.ship_name(sid)
+        return f"{D.ships[sid].type} {d['alias']}"
+    return damage.ship_name(D, sid)
 
 
 def _public(st: State, bf: dict[str, Any], sid: str) -> str | None:
@@ -136,7 +136,7 @@ def _say(ctx: Context, st: State, bf: dict[str, Any], rule: str, template: str, 
          data_: dict[str, Any] | None = None) -> None:
     """Emit ``template`` (with {0}, {1}... for ships) once for everyone, or split when a USN ship is face-down."""
     hidden = [s for s in ships if _public(st, bf, s) is not None]
-    full = template.format(*[damage.ship_name(s) for s in ships])
+    full = template.format(*[damage.ship_name(st.data, s) for s in ships])
     if not hidden:
         ctx.emit(rule, full, kind=kind, data=data_ or {})
         return
@@ -158,7 +158,7 @@ def _sighted(st: State, bf: dict[str, Any], shooter: str, target: str) -> bool:
     if bf["display"][target]["fired"]:
         return True
     side = bf["display"][shooter]["side"]
-    return _rng(bf, shooter, target) <= number(f"sighting.night.{side}")
+    return _rng(bf, shooter, target) <= st.data.mod(f"sighting.night.{side}")
 
 
 def _smoke_between(bf: dict[str, Any], a: str, b: str) -> bool:
@@ -184,7 +184,7 @@ def fire_factor(st: State, bf: dict[str, Any], sid: str, *, second: bool) -> tup
 
 
 def gunnery_modifiers(st: State, bf: dict[str, Any], shooter: str, target: str) -> list[Modifier]:
-    D = data()
+    D = st.data
     r = _rng(bf, shooter, target)
     mods = [Modifier(D.mod(f"gunnery.range.{r}"), f"range {r} areas (8.3.3)")]
     if bf["display"][shooter]["moved"]:
@@ -198,11 +198,11 @@ def gunnery_modifiers(st: State, bf: dict[str, Any], shooter: str, target: str) 
     return [m for m in mods if m.value]
 
 
-def gunnery_range(sid: str) -> int | None:
+def gunnery_range(D: ISData, sid: str) -> int | None:
     """A ship's maximum gunnery range in areas (the counter's range value), or None if the data gives none."""
-    v = getattr(data().ships[sid], "gunnery_range", None)
+    v = getattr(D.ships[sid], "gunnery_range", None)
     if v is None:
-        v = _ship_column(str(data().folder), "gunnery_range").get(sid)
+        v = _ship_column(str(D.folder), "gunnery_range").get(sid)
     return int(v) if v not in (None, "") else None
 
 
@@ -216,15 +216,14 @@ def _ship_column(folder: str, column: str) -> dict[str, str]:
         return {}
 
 
-def _gun_range_ok(bf: dict[str, Any], shooter: str, target: str) -> bool:
+def _gun_range_ok(D: ISData, bf: dict[str, Any], shooter: str, target: str) -> bool:
     """8.3.3: a target within the firing ship's range, and a range the modifier rows cover."""
     r = _rng(bf, shooter, target)
-    top = gunnery_range(shooter)
-    return f"gunnery.range.{r}" in data().mods and (top is None or r <= top)
+    top = gunnery_range(D, shooter)
+    return f"gunnery.range.{r}" in D.mods and (top is None or r <= top)
 
 
-def _torp_max(side: str) -> int:
-    D = data()
+def _torp_max(D: ISData, side: str) -> int:
     n = -1
     while f"torpedo.{side.lower()}.range.{n + 1}" in D.mods:
         n += 1
@@ -232,7 +231,7 @@ def _torp_max(side: str) -> int:
 
 
 def torpedo_modifiers(st: State, bf: dict[str, Any], shooter: str, target: str) -> list[Modifier]:
-    D = data()
+    D = st.data
     side = bf["display"][shooter]["side"]
     r = _rng(bf, shooter, target)
     mods = [Modifier(D.mod(f"torpedo.{side.lower()}.range.{r}"), f"range {r} areas (8.3.6)")]
@@ -252,12 +251,12 @@ def _ship_speed(st: State, bf: dict[str, Any], sid: str) -> int:
 
 def _gun_targets(st: State, bf: dict[str, Any], sid: str) -> list[str]:
     foe = other(bf["display"][sid]["side"])
-    return [t for t in _live(st, bf, foe) if _sighted(st, bf, sid, t) and _gun_range_ok(bf, sid, t)]
+    return [t for t in _live(st, bf, foe) if _sighted(st, bf, sid, t) and _gun_range_ok(st.data, bf, sid, t)]
 
 
 def _torp_targets(st: State, bf: dict[str, Any], sid: str) -> list[str]:
     side = bf["display"][sid]["side"]
-    top = _torp_max(side)
+    top = _torp_max(st.data, side)
     return [t for t in _live(st, bf, other(side)) if _sighted(st, bf, sid, t) and _rng(bf, sid, t) <= top]
 
 
@@ -284,7 +283,7 @@ def battle_view(st: State, bf: dict[str, Any], viewer: str | None) -> dict[str, 
             continue
         hidden = viewer == "IJN" and d["side"] == "USN" and not d["revealed"]
         ships.append({"id": d["alias"] if hidden else sid, "name": _label(st, bf, sid, viewer), "side": d["side"],
-                      "type": data().ships[sid].type, "area": d["area"], "moved": d["moved"], "mp": d["mp"],
+                      "type": st.data.ships[sid].type, "area": d["area"], "moved": d["moved"], "mp": d["mp"],
                       "hits": None if hidden or (viewer not in (None, "umpire", d["side"])) else st.ships[sid].hits})
     return {"hex": bf["hex"], "round": bf["round"], "step": bf["step"], "day": bf["day"], "smoke": list(bf["smoke"]),
             "ships": ships}
@@ -300,12 +299,12 @@ def _area_option(who: str, sid: str, area: int, stays: bool) -> Action:
 
 
 @lru_cache(maxsize=1 << 14)
-def _gun_option(kind: str, sid: str, target: str, label: str, rng: int) -> Action:
+def _gun_option(D: ISData, kind: str, sid: str, target: str, label: str, rng: int) -> Action:
     """A gunnery designation or USN fire option (8.3.3); ``target`` "" holds fire. Built once per combination."""
     if not target:
-        return opt(kind, f"{damage.ship_name(sid)} holds fire", ship=sid, target="")
+        return opt(kind, f"{damage.ship_name(D, sid)} holds fire", ship=sid, target="")
     verb = "will fire at" if kind == "designate" else "fires at"
-    return opt(kind, f"{damage.ship_name(sid)} {verb} {label} (range {rng})", ship=sid, target=target)
+    return opt(kind, f"{damage.ship_name(D, sid)} {verb} {label} (range {rng})", ship=sid, target=target)
 
 
 @frame("surface_battle")
@@ -314,15 +313,16 @@ class SurfaceBattle:
 
     @staticmethod
     def _question(st: State, bf: dict[str, Any]) -> tuple[str, str, str, str, list[Action]] | None:
+        D = st.data
         step = bf["step"]
         if step == "group":
             side, sid = bf["queue"][0] if bf["queue"] else (None, None)
             if side is None:
                 return None
-            size = number("surface.group_size")
+            size = D.mod("surface.group_size")
             groups = bf["groups"][side]
             n_groups = math.ceil(len(bf["display_order"][side]) / size)
-            options = [opt("group", f"Put {damage.ship_name(sid)} in group {g + 1}", ship=sid, group=g)
+            options = [opt("group", f"Put {damage.ship_name(D, sid)} in group {g + 1}", ship=sid, group=g)
                        for g in range(n_groups) if sum(1 for x in groups if x == g) < size]
             return side, "surface_group", f"Divide your ships into groups of {size} for deployment", "8.3.1", options
         if step == "move":
@@ -331,32 +331,33 @@ class SurfaceBattle:
             side, sid = bf["queue"][0]
             here = bf["display"][sid]["area"]
             sp = _ship_speed(st, bf, sid)
-            lo, hi = max(1, here - sp), min(_areas(), here + sp)
+            lo, hi = max(1, here - sp), min(_areas(D), here + sp)
             who = _label(st, bf, sid, side)
             options = [_area_option(who, sid, a, a == here) for a in range(lo, hi + 1)]
-            return side, "surface_move", f"Move {damage.ship_name(sid)} (area {here}, speed {sp})", "8.3.2", options
+            return side, "surface_move", f"Move {damage.ship_name(D, sid)} (area {here}, speed {sp})", "8.3.2", options
         if step == "smoke":
             side, sid, path = bf["smoke_ask"]
             options = [opt("smoke", "Lay no smoke", ship=sid, area=0)]
-            options += [opt("smoke", f"{damage.ship_name(sid)} lays smoke in area {a}", ship=sid, area=a) for a in path]
-            return side, "smoke", f"Smoke from {damage.ship_name(sid)}?", "8.3.5", options
+            options += [opt("smoke", f"{damage.ship_name(D, sid)} lays smoke in area {a}", ship=sid, area=a)
+                        for a in path]
+            return side, "smoke", f"Smoke from {damage.ship_name(D, sid)}?", "8.3.5", options
         if step == "designate":
             if not bf["queue"]:
                 return None
             side, sid = bf["queue"][0]
-            options = [_gun_option("designate", sid, _target_param(bf, side, t), _label(st, bf, t, side),
+            options = [_gun_option(D, "designate", sid, _target_param(bf, side, t), _label(st, bf, t, side),
                                    _rng(bf, sid, t)) for t in _gun_targets(st, bf, sid)]
-            options.append(_gun_option("designate", sid, "", "", 0))
-            return side, "gunnery_designate", f"Designate the target of {damage.ship_name(sid)} (fixed once made)", \
+            options.append(_gun_option(D, "designate", sid, "", "", 0))
+            return side, "gunnery_designate", f"Designate the target of {damage.ship_name(D, sid)} (fixed once made)", \
                 "8.3.3", options
         if step == "usn_fire":
             if not bf["queue"]:
                 return None
             side, sid = bf["queue"][0]
-            options = [_gun_option("fire", sid, t, damage.ship_name(t), _rng(bf, sid, t))
+            options = [_gun_option(D, "fire", sid, t, damage.ship_name(D, t), _rng(bf, sid, t))
                        for t in _gun_targets(st, bf, sid)]
-            options.append(_gun_option("fire", sid, "", "", 0))
-            return side, "gunnery_fire", f"Fire {damage.ship_name(sid)}?", "8.3.3", options
+            options.append(_gun_option(D, "fire", sid, "", "", 0))
+            return side, "gunnery_fire", f"Fire {damage.ship_name(D, sid)}?", "8.3.3", options
         if step == "torpedo":
             if not bf["queue"]:
                 return None
@@ -365,9 +366,9 @@ class SurfaceBattle:
             if plan is None:
                 if not _torp_targets(st, bf, sid):
                     return side, "torpedo", "", "8.3.6", [opt("torpedo_hold", "hold", ship=sid)]
-                return side, "torpedo", f"Fire {damage.ship_name(sid)}'s torpedoes (once per battle)?", "8.3.6", [
-                    opt("torpedo_fire", f"{damage.ship_name(sid)} fires its torpedoes", ship=sid),
-                    opt("torpedo_hold", f"{damage.ship_name(sid)} keeps its torpedoes", ship=sid)]
+                return side, "torpedo", f"Fire {damage.ship_name(D, sid)}'s torpedoes (once per battle)?", "8.3.6", [
+                    opt("torpedo_fire", f"{damage.ship_name(D, sid)} fires its torpedoes", ship=sid),
+                    opt("torpedo_hold", f"{damage.ship_name(D, sid)} keeps its torpedoes", ship=sid)]
             k = len(plan["targets"]) + 1
             options = [opt("torpedo_target", f"Torpedo roll {k} of {plan['rolls']} at {_label(st, bf, t, side)} "
                            f"(range {_rng(bf, sid, t)})", ship=sid, target=_target_param(bf, side, t))
@@ -405,6 +406,7 @@ class SurfaceBattle:
 
     @staticmethod
     def act(st: State, bf: dict[str, Any], action: Action, ctx: Context) -> None:
+        D = st.data
         k = action.kind
         if k == "group":
             side, sid = bf["queue"].pop(0)
@@ -426,9 +428,9 @@ class SurfaceBattle:
             tgt = _from_param(bf, action["target"]) if action["target"] else None
             bf["designations"][sid] = tgt
             if tgt:
-                ctx.emit("8.3.3", f"IJN designates a target for {damage.ship_name(sid)}", kind="designate",
+                ctx.emit("8.3.3", f"IJN designates a target for {damage.ship_name(D, sid)}", kind="designate",
                          data={"ship": sid}, visible=None)
-                ctx.emit("8.3.3", f"{damage.ship_name(sid)} is designated at {_label(st, bf, tgt, 'IJN')}",
+                ctx.emit("8.3.3", f"{damage.ship_name(D, sid)} is designated at {_label(st, bf, tgt, 'IJN')}",
                          kind="designate", data={"ship": sid, "target": _target_param(bf, "IJN", tgt)},
                          visible=("IJN",))
         elif k == "fire":
@@ -439,12 +441,12 @@ class SurfaceBattle:
             bf["queue"].pop(0)
         elif k == "torpedo_fire":
             side, sid = bf["queue"][0]
-            d = data().ships[sid]
+            d = D.ships[sid]
             rolls = 1 if side == "IJN" and d.type in CRUISER_TYPES else damage.remaining(st, sid)
             bf["torp_plan"] = {"ship": sid, "rolls": max(1, rolls), "targets": []}
             st.ships[sid].torpedo_used = True
             bf["display"][sid]["revealed"] = True
-            ctx.emit("8.3.6", f"{damage.ship_name(sid)} fires its torpedoes ({max(1, rolls)} roll(s))",
+            ctx.emit("8.3.6", f"{damage.ship_name(D, sid)} fires its torpedoes ({max(1, rolls)} roll(s))",
                      kind="torpedo", data={"ship": sid, "rolls": max(1, rolls)})
         elif k == "torpedo_target":
             plan = bf["torp_plan"]
@@ -486,9 +488,10 @@ class SurfaceBattle:
 
 def _step_group(st: State, bf: dict[str, Any], ctx: Context) -> None:
     """8.3.1: groups of four (the owner chooses who goes with whom), one placement roll per group."""
+    D = st.data
     if "display_order" not in bf:
         bf["display_order"] = {s_: [s for s, d in bf["display"].items() if d["side"] == s_] for s_ in SIDES}
-        size = number("surface.group_size")
+        size = D.mod("surface.group_size")
         for s_ in SIDES:
             ships = bf["display_order"][s_]
             if len(ships) <= size:
@@ -497,7 +500,7 @@ def _step_group(st: State, bf: dict[str, Any], ctx: Context) -> None:
             else:
                 bf["queue"] += [[s_, sid] for sid in ships]
         return
-    table = data().table("surface_placement_day" if bf["day"] else "surface_placement_night")
+    table = D.table("surface_placement_day" if bf["day"] else "surface_placement_night")
     for s_ in SIDES:
         groups = sorted({bf["display"][s]["group"] for s in bf["display_order"][s_]})
         for g in groups:
@@ -508,10 +511,10 @@ def _step_group(st: State, bf: dict[str, Any], ctx: Context) -> None:
             for s in members:
                 bf["display"][s]["area"] = area
             if s_ == "IJN":
-                ctx.emit("8.3.1", f"IJN group {g + 1} ({', '.join(damage.ship_name(s) for s in members)}) is placed "
+                ctx.emit("8.3.1", f"IJN group {g + 1} ({', '.join(damage.ship_name(D, s) for s in members)}) is placed "
                          f"face-up in area {area}", kind="deploy", data={"side": s_, "area": area, "ships": members})
             else:
-                ctx.emit("8.3.1", f"USN group {g + 1} ({', '.join(damage.ship_name(s) for s in members)}) is placed "
+                ctx.emit("8.3.1", f"USN group {g + 1} ({', '.join(damage.ship_name(D, s) for s in members)}) is placed "
                          f"face-down in area {area}", kind="deploy", data={"side": s_, "area": area, "ships": members},
                          visible=("USN",))
                 ctx.emit("8.3.1", f"USN group {g + 1} ({', '.join(_label(st, bf, s, 'IJN') for s in members)}) is "
@@ -548,7 +551,7 @@ def _do_move(st: State, bf: dict[str, Any], sid: str, area: int, ctx: Context) -
     if area != start:
         _say(ctx, st, bf, "8.3.2", "{0} moves from area " + f"{start} to area {area}", [sid], kind="surface_move",
              data_={"ship": sid, "from": start, "to": area})
-    if bf["day"] and data().ships[sid].type in SMOKE_TYPES:
+    if bf["day"] and st.data.ships[sid].type in SMOKE_TYPES:
         lo, hi = sorted((start, area))
         bf["smoke_ask"] = [side, sid, list(range(lo, hi + 1))]
         bf["step"] = "smoke"
@@ -585,6 +588,7 @@ def _step_designate(st: State, bf: dict[str, Any], ctx: Context) -> None:
 
 
 def _gun_fire(st: State, bf: dict[str, Any], sid: str, tgt: str, ctx: Context) -> None:
+    D = st.data
     side = bf["display"][sid]["side"]
     key = f"{side}:{tgt}"
     second = bf["shots"].get(key, 0) > 0
@@ -598,32 +602,33 @@ def _gun_fire(st: State, bf: dict[str, Any], sid: str, tgt: str, ctx: Context) -
              bf["round"], "segment": "gunnery", "factor": factor}, visible=("umpire",))
     mods = gunnery_modifiers(st, bf, sid, tgt)
     note = f" ({'; '.join(why)})" if why else ""
-    rec = damage.roll_damage(ctx, factor, mods, purpose=f"{damage.ship_name(sid)} fires at "
+    rec = damage.roll_damage(D, ctx, factor, mods, purpose=f"{damage.ship_name(D, sid)} fires at "
                              f"{_label(st, bf, tgt, 'IJN')}, gunnery {factor}{note}", rule="8.3.3")
-    _hold(st, bf, sid, tgt, rec.result, ctx, cause=f"gunfire from {damage.ship_name(sid)}")
+    _hold(st, bf, sid, tgt, rec.result, ctx, cause=f"gunfire from {damage.ship_name(D, sid)}")
 
 
 def _hold(st: State, bf: dict[str, Any], sid: str, tgt: str, result: Any, ctx: Context, *, cause: str) -> None:
     """Keep a roll's hits until the segment ends; roll its critical hit now (ruling: see module docstring)."""
     hits = int(result.get("hits", 0))
     crit = None
-    if hits and result.get("critical") and damage.larger_than_dd(tgt) and not st.ships[tgt].sunk:
+    if hits and result.get("critical") and damage.larger_than_dd(st.data, tgt) and not st.ships[tgt].sunk:
         crit = dict(damage.roll_critical(st, tgt, ctx, who=_label(st, bf, tgt, "IJN")).result)
     bf["pending"].append({"target": tgt, "hits": hits, "crit": crit, "cause": cause})
 
 
 def _step_usn_fire(st: State, bf: dict[str, Any], ctx: Context) -> None:
     """End of gunnery: mark all hits together (simultaneous fire), then -1 MP markers on every ship that fired."""
+    D = st.data
     _apply_pending(st, bf, ctx, "8.3.3")
     for sid in bf["fired"]:
-        bf["display"][sid]["mp"] += number("surface.fired_mp")
+        bf["display"][sid]["mp"] += D.mod("surface.fired_mp")
         if not bf["day"]:
             bf["display"][sid]["fired"] = True
     bf["fired"] = []
     if _battle_over(st, bf, ctx):
         return
     bf["queue"] = [[s_, sid] for s_ in SIDES for sid in bf["display_order"][s_]
-                   if not st.ships[sid].sunk and data().ships[sid].torpedo and not st.ships[sid].torpedo_used
+                   if not st.ships[sid].sunk and D.ships[sid].torpedo and not st.ships[sid].torpedo_used
                    and _torp_targets(st, bf, sid)]
     bf["torp_plan"] = None
     bf["pending"] = []
@@ -642,18 +647,19 @@ def _apply_pending(st: State, bf: dict[str, Any], ctx: Context, rule: str) -> No
 
 
 def _torp_fire(st: State, bf: dict[str, Any], plan: dict[str, Any], ctx: Context) -> None:
+    D = st.data
     sid = plan["ship"]
-    col = number("torpedo.column")
+    col = D.mod("torpedo.column")
     results = []
     for tgt in plan["targets"]:
         ctx.emit("8.3.6", f"{sid} torpedoes {tgt}", kind="shot", data={"shooter": sid, "target": tgt,
                  "round": bf["round"], "segment": "torpedo"}, visible=("umpire",))
         mods = torpedo_modifiers(st, bf, sid, tgt)
-        rec = damage.roll_damage(ctx, col, mods, purpose=f"torpedo from {damage.ship_name(sid)} at "
+        rec = damage.roll_damage(D, ctx, col, mods, purpose=f"torpedo from {damage.ship_name(D, sid)} at "
                                  f"{_label(st, bf, tgt, 'IJN')}", rule="8.3.6")
         results.append((tgt, rec.result))
     for tgt, res in results:
-        _hold(st, bf, sid, tgt, res, ctx, cause=f"torpedoes from {damage.ship_name(sid)}")
+        _hold(st, bf, sid, tgt, res, ctx, cause=f"torpedoes from {damage.ship_name(D, sid)}")
     if not bf["day"]:
         bf["display"][sid]["fired"] = True
 
@@ -670,11 +676,9 @@ def _air_ready(st: State, bf: dict[str, Any], side: str) -> bool:
     """8.3.7/6.5.10: by day, a side whose battle TFs hold a carrier with aircraft not in the Flown box."""
     if not bf["day"]:
         return False
-    from leyte.rulebooks.imperial_sunset import air
-
     for t in bf["tfs"][side]:
-        for a in air._tf_units(st, st.tfs[t], boxes=("ready", "cap")):
-            if air.can_bomb(st, a) and air._kind(st, a) != "F":
+        for a in air_ops.tf_units(st, st.tfs[t], boxes=("ready", "cap")):
+            if air_ops.can_bomb(st, a) and air_ops.unit_kind(st, a) != "F":
                 return True
     return False
 
@@ -704,7 +708,7 @@ def _step_disengage(st: State, bf: dict[str, Any], ctx: Context) -> None:
     w = bf["wants"]
     ctx.emit("8.3.8", "Disengagement: " + ", ".join(f"{s} {'disengages' if w[s] else 'fights on'}" for s in SIDES),
              kind="disengage", data={"wants": dict(w)})
-    D = data()
+    D = st.data
     if w["IJN"] and w["USN"]:
         bf["disengaged"] = {"IJN": True, "USN": True}
         return _end(st, bf, ctx, "both sides disengage")
@@ -719,14 +723,14 @@ def _step_disengage(st: State, bf: dict[str, Any], ctx: Context) -> None:
         if bf["round"] > 1:
             mods.append(Modifier(D.mod("disengage.per_round") * (bf["round"] - 1),
                                  f"{bf['round'] - 1} round(s) already fought (8.3.8)"))
-        need = number("disengage.threshold")
+        need = D.mod("disengage.threshold")
         rec = ctx.roll("d10", [m for m in mods if m.value], purpose=f"{bf['active_side']} disengagement roll "
                        f"({need}+ ends the battle)", rule="8.3.8")
         if rec.final >= need:
             bf["disengaged"][quitter] = True
             return _end(st, bf, ctx, f"{quitter} breaks off")
         ctx.emit("8.3.8", "The battle goes on", kind="disengage")
-    if bf["round"] >= number("surface.max_rounds"):
+    if bf["round"] >= D.mod("surface.max_rounds"):
         return _end(st, bf, ctx, f"{bf['round']} rounds fought")
     _adjust(st, bf, ctx)
 
@@ -740,7 +744,7 @@ def _adjust(st: State, bf: dict[str, Any], ctx: Context) -> None:
         bf["display"][s]["fired"] = False
         bf["display"][s]["moved"] = False
     areas = [bf["display"][s]["area"] for s in live]
-    n = _areas()
+    n = _areas(st.data)
     near_edge = any(min(bf["display"][s]["area"] - 1, n - bf["display"][s]["area"]) < damage.speed(st, s, bf["round"]
                                                                                                     + 1) for s in live)
     if areas and near_edge:
@@ -769,7 +773,7 @@ def _battle_over(st: State, bf: dict[str, Any], ctx: Context) -> bool:
 
 
 def _end(st: State, bf: dict[str, Any], ctx: Context, reason: str) -> None:
-    D = data()
+    D = st.data
     bf["end_reason"] = reason
     ctx.emit("8.3.9", f"The surface battle ends: {reason}", kind="battle_end", data={"reason": reason,
                                                                                        "round": bf["round"]})
@@ -787,7 +791,7 @@ def _end(st: State, bf: dict[str, Any], ctx: Context, reason: str) -> None:
         leave = ["IJN" if dis["IJN"] else "USN"]
     elif not alive["IJN"] or not alive["USN"]:
         leave = []
-    elif bf["round"] >= number("surface.max_rounds"):
+    elif bf["round"] >= D.mod("surface.max_rounds"):
         value = {s_: sum(D.ships[x].vp_sunk for t in alive[s_] for x in st.tfs[t].ships
                          if not st.ships[x].sunk and st.ships[x].hits == 0) for s_ in SIDES}
         ctx.emit("8.3.9", f"Eight rounds fought: undamaged ship value IJN {value['IJN']}, USN {value['USN']}",
@@ -812,8 +816,8 @@ def _end(st: State, bf: dict[str, Any], ctx: Context, reason: str) -> None:
     bf["step"] = "place"
 
 
-def _adjacent_sea(hex_label: str) -> list[str]:
-    m = data().map
+def _adjacent_sea(D: ISData, hex_label: str) -> list[str]:
+    m = D.map
     return sorted(m.label(h) for h in m.neighbours(m.hex(hex_label)) if m.is_sea(h))
 
 
@@ -821,15 +825,16 @@ def _placement_options(st: State, bf: dict[str, Any], side: str) -> list[tuple[s
     """8.3.9 order: a vacant adjacent hex (not the attacker's entry hex); a friendly hex within stacking; the
     attacker's entry hex; a friendly hex over-stacked (-2 MP). Only the first category that has a hex is offered.
     """
+    D = st.data
     if side == bf["active_side"] and bf["disengaged"][side] and bf["entered_from"]:
         return [(bf["entered_from"], 0)]
-    limit = number("stack.friendly_tfs") if "stack.friendly_tfs" in data().mods else \
-        damage._constants_file(str(data().folder)).get("stack.friendly_tfs", 2)
+    limit = D.mod("stack.friendly_tfs") if "stack.friendly_tfs" in D.mods else \
+        damage._constants_file(str(D.folder)).get("stack.friendly_tfs", 2)
     moving = [st.tfs[t] for t in bf["tfs"][side]]
     fleet = {t.fleet for t in moving if t.fleet}
     cats: dict[int, list[str]] = {1: [], 2: [], 3: [], 4: []}
     entry = bf["entered_from"]
-    for h in _adjacent_sea(bf["hex"]):
+    for h in _adjacent_sea(D, bf["hex"]):
         here = st.tfs_at(h)
         friends = [t for t in here if t.side == side]
         if not here and h != entry:
@@ -840,7 +845,7 @@ def _placement_options(st: State, bf: dict[str, Any], side: str) -> list[tuple[s
                 cats[2].append(h)
             else:
                 cats[4].append(h)
-    if entry and entry in _adjacent_sea(bf["hex"]):
+    if entry and entry in _adjacent_sea(D, bf["hex"]):
         cats[3].append(entry)
     for c in (1, 2, 3, 4):
         if cats[c]:
@@ -856,7 +861,7 @@ def _place_side(st: State, bf: dict[str, Any], side: str, hex_label: str, catego
              kind="battle_place", data={"side": side, "hex": hex_label, "tfs": [t.id for t in tfs]})
     if category == 4:
         for t in st.tfs_at(hex_label, side):
-            t.mp_markers += number("overstack.mp")
+            t.mp_markers += st.data.mod("overstack.mp")
         st.flags.setdefault("overstacked", [])
         if hex_label not in st.flags["overstacked"]:
             st.flags["overstacked"].append(hex_label)
@@ -885,3 +890,37 @@ _STEPS = {
     "disengage": _step_disengage,
     "place": _step_place,
 }
+
+
+@frame("reactive_battle")
+class ReactiveBattle:
+    """8.3: a TF that detects an enemy entering its hex may start a surface battle (its owner decides).
+
+    Detection (7.1.1) pushes this frame by name when the search of a TF entering the hex succeeds.
+    """
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        searcher, mover = st.tfs.get(fr["searcher"]), st.tfs.get(fr["mover"])
+        if searcher is None or mover is None or not searcher.in_play or not mover.in_play:
+            return None
+        if searcher.hex != fr["hex"] or mover.hex != fr["hex"] or not mover.detected:
+            return None
+        if not live_ships(st, searcher) or not live_ships(st, mover):
+            return None  # e.g. an air strike in between sank the last ship: no one is left to fight (8.3)
+        return ask(fr["side"], "reactive_battle", f"TF {mover.id} entered {fr['hex']} and was detected by "
+                   f"{searcher.name}: start a surface battle?", "8.3",
+                   [opt("react_battle", "Start a surface battle"), opt("react_pass", "Let it be")])
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        pop(st, fr)
+        if action.kind == "react_battle":
+            below = top(st)
+            entered_from = below.get("entered_from") if below and below.get("kind") == "activate_tf" else None
+            start_battle(st, fr["hex"], fr["mover"], ctx, entered_from=entered_from,
+                         initiator=fr["searcher"])
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        pop(st, fr)

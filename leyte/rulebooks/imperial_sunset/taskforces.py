@@ -17,9 +17,11 @@ from typing import Any, NamedTuple
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import engine
-from leyte.rulebooks.imperial_sunset.common import active_tfs, counters_of, data, hex_options, live_ships, sea_labels
+from leyte.rulebooks.imperial_sunset.common import active_tfs, counters_of, hex_options, live_ships, sea_labels
+from leyte.rulebooks.imperial_sunset.data import ISData
+from leyte.rulebooks.imperial_sunset.detection import new_tf_report
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
-from leyte.rulebooks.imperial_sunset.state import State, TFState
+from leyte.rulebooks.imperial_sunset.state import AirState, ShipState, State, TFState
 
 BIG_CARRIERS = frozenset({"CV", "CVL"})  # 5.5.1 counts fleet and light carriers together, escort carriers apart
 ESCORT_CARRIERS = frozenset({"CVE"})
@@ -29,8 +31,8 @@ def tf_count(st: State, side: str) -> int:
     return len(active_tfs(st, side))
 
 
-def tf_limit(side: str) -> int:
-    return data().mod(f"tf_limit.{side}")
+def tf_limit(D: ISData, side: str) -> int:
+    return D.mod(f"tf_limit.{side}")
 
 
 def new_tf_id(st: State, side: str) -> str:
@@ -44,11 +46,12 @@ def carrier_census(st: State, live: dict[str, list[str]] | None = None) -> tuple
 
     ``live`` maps every real USN TF in play to its ships afloat, when the caller has worked that out already.
     """
+    D = st.data
     big: set[str] = set()
     cve: set[str] = set()
     if live is None:
         live = {t.id: live_ships(st, t) for t in active_tfs(st, "USN") if not t.dummy}
-    big_ids, cve_ids = counters_of(BIG_CARRIERS), counters_of(ESCORT_CARRIERS)
+    big_ids, cve_ids = counters_of(D, BIG_CARRIERS), counters_of(D, ESCORT_CARRIERS)
     for tid, ships in live.items():
         for s in ships:
             if s in big_ids:
@@ -67,22 +70,21 @@ class Makeup(NamedTuple):
     cve: int
 
     @classmethod
-    def of(cls, ships: list[str]) -> Makeup:
-        D = data()
+    def of(cls, D: ISData, ships: list[str]) -> Makeup:
         types = [D.ships[s].type for s in ships]
         return cls(len(ships), frozenset(f for s in ships if (f := D.ships[s].fleet)),
                    sum(1 for t in types if t in BIG_CARRIERS), types.count("CVE"))
 
-    def plus(self, sid: str) -> Makeup:
-        d = data().ships[sid]
+    def plus(self, D: ISData, sid: str) -> Makeup:
+        d = D.ships[sid]
         return Makeup(self.units + 1, self.fleets | {d.fleet} if d.fleet else self.fleets,
                       self.big + (d.type in BIG_CARRIERS), self.cve + (d.type == "CVE"))
 
 
 @cache
-def _alone(sid: str) -> Makeup:
+def _alone(D: ISData, sid: str) -> Makeup:
     """The make-up of a TF of one ship (a split); static, so counted once per ship."""
-    return Makeup.of([sid])
+    return Makeup.of(D, [sid])
 
 
 def composition_refusal(st: State, side: str, fleet: str | None, ships: list[str] | Makeup,
@@ -93,8 +95,8 @@ def composition_refusal(st: State, side: str, fleet: str | None, ships: list[str
     ``census`` is ``carrier_census(st)`` when the caller asks many times about one position (the reorganisation
     options do), so the count of carrier TFs is made once; a ``Makeup`` lets it add one ship to a TF cheaply.
     """
-    D = data()
-    m = ships if isinstance(ships, Makeup) else Makeup.of(ships)
+    D = st.data
+    m = ships if isinstance(ships, Makeup) else Makeup.of(D, ships)
     if m.units > D.mod("tf.max_ship_units"):
         return "5.5", f"a TF holds at most {D.mod('tf.max_ship_units')} ship units"
     if side == "USN":
@@ -121,20 +123,21 @@ def stack_refusal(st: State, side: str, hex_label: str, fleet: str | None, extra
 
     ``friends`` is the side's TF markers (dummies too) in the hex, when the caller has them.
     """
+    D = st.data
     if friends is None:
         friends = st.tfs_at(hex_label, side)
-    if len(friends) + extra > data().mod("stack.friendly_tfs"):
-        return "5.5", f"at most {data().mod('stack.friendly_tfs')} friendly TFs in one hex"
+    if len(friends) + extra > D.mod("stack.friendly_tfs"):
+        return "5.5", f"at most {D.mod('stack.friendly_tfs')} friendly TFs in one hex"
     if side == "USN" and fleet and any(t.fleet and t.fleet != fleet for t in friends):
         return "5.5", "Third and Seventh Fleet TFs may not stack together"
     return None
 
 
 def _reorg_options(st: State, side: str) -> list[Action]:
-    D = data()
+    D = st.data
     opts: list[Action] = []
     tfs = sorted(active_tfs(st, side), key=lambda t: t.id)
-    room = len(tfs) < tf_limit(side)  # tf_count, from the list in hand
+    room = len(tfs) < tf_limit(D, side)  # tf_count, from the list in hand
     moved = set(st.flags.get("reorg_moved", []))
     for tf in tfs:
         # Ruling (RULINGS 5.4): a dummy placed this Initial Phase stays until the next one, and each ship changes
@@ -163,7 +166,7 @@ def _reorg_options(st: State, side: str) -> list[Action]:
     def makeup_of(tid: str) -> Makeup:
         m = makeup.get(tid)
         if m is None:
-            m = makeup[tid] = Makeup.of(live[tid])
+            m = makeup[tid] = Makeup.of(D, live[tid])
         return m
 
     # A ship's own part in 5.3.1/5.5/5.5.1 is its make-up alone (fleet, fleet/light carrier, escort carrier), so
@@ -183,21 +186,21 @@ def _reorg_options(st: State, side: str) -> list[Action]:
         for s in ships:
             if s in moved:
                 continue
-            kind = _alone(s)
+            kind = _alone(D, s)
             for other_tf in partners:
                 ok = joins.get((other_tf.id, kind))
                 if ok is None:
                     ok = joins[other_tf.id, kind] = composition_refusal(
-                        st, side, other_tf.fleet, makeup_of(other_tf.id).plus(s), exclude_tf=other_tf.id,
+                        st, side, other_tf.fleet, makeup_of(other_tf.id).plus(D, s), exclude_tf=other_tf.id,
                         census=census) is None
                 if ok:
-                    opts.append(_transfer_option(s, tf.name, other_tf.id, other_tf.name))
+                    opts.append(_transfer_option(D, s, tf.name, other_tf.id, other_tf.name))
             if may_split:
                 ok = alone_ok.get(kind)
                 if ok is None:
                     ok = alone_ok[kind] = composition_refusal(st, side, tf.fleet, kind, census=census) is None
                 if ok:
-                    opts.append(_split_option(s, tf.name))
+                    opts.append(_split_option(D, s, tf.name))
     loose = [s for s in st.ships.values() if s.independent and s.side == side and s.id not in moved
              and not s.sunk and not s.exited and not s.in_port and s.hex is not None]
     for s in sorted(loose, key=lambda x: x.id):
@@ -209,7 +212,7 @@ def _reorg_options(st: State, side: str) -> list[Action]:
             # may not, 6.4)
             for tf in by_hex.get(s.hex, ()):
                 if composition_refusal(
-                        st, side, tf.fleet, makeup_of(tf.id).plus(s.id), exclude_tf=tf.id, census=census) is None:
+                        st, side, tf.fleet, makeup_of(tf.id).plus(D, s.id), exclude_tf=tf.id, census=census) is None:
                     opts.append(opt("rejoin", f"{D.ships[s.id].name} joins {tf.name}", ship=s.id, to=tf.id))
     if room:
         opts.append(opt("dummy_create", "Create a dummy TF"))
@@ -218,14 +221,14 @@ def _reorg_options(st: State, side: str) -> list[Action]:
 
 
 @lru_cache(maxsize=1 << 16)
-def _transfer_option(sid: str, from_name: str, to_id: str, to_name: str) -> Action:
+def _transfer_option(D: ISData, sid: str, from_name: str, to_id: str, to_name: str) -> Action:
     """Options are immutable, so one object per ship and pair of TFs serves every Initial Phase."""
-    return opt("transfer", f"Move {data().ships[sid].name} from {from_name} to {to_name}", ship=sid, to=to_id)
+    return opt("transfer", f"Move {D.ships[sid].name} from {from_name} to {to_name}", ship=sid, to=to_id)
 
 
 @lru_cache(maxsize=1 << 16)
-def _split_option(sid: str, from_name: str) -> Action:
-    return opt("split", f"Form a new TF with {data().ships[sid].name} from {from_name}", ship=sid)
+def _split_option(D: ISData, sid: str, from_name: str) -> Action:
+    return opt("split", f"Form a new TF with {D.ships[sid].name} from {from_name}", ship=sid)
 
 
 @frame("reorganize")
@@ -240,10 +243,11 @@ class Reorganize:
 
     @staticmethod
     def refuse(st: State, fr: dict[str, Any], action: Action) -> IllegalAction | None:
+        D = st.data
         side = fr["side"]
-        if action.kind in ("split", "dummy_create", "form_independent") and tf_count(st, side) >= tf_limit(side):
+        if action.kind in ("split", "dummy_create", "form_independent") and tf_count(st, side) >= tf_limit(D, side):
             return IllegalAction("5.2" if side == "IJN" else "5.3",
-                                 f"the {side} already has {tf_limit(side)} TFs in play")
+                                 f"the {side} already has {tf_limit(D, side)} TFs in play")
         if action.kind == "transfer":
             s, to = str(action.get("ship", "")), str(action.get("to", ""))
             if s in st.ships and to in st.tfs:
@@ -259,7 +263,7 @@ class Reorganize:
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
         side = fr["side"]
-        D = data()
+        D = st.data
         k = action.kind
         if k == "reorg_done":
             pop(st, fr)
@@ -299,8 +303,6 @@ class Reorganize:
             src.reorganized = True
             st.ships[sid].tf = new.id
             st.tfs[new.id] = new
-            from leyte.rulebooks.imperial_sunset.detection import new_tf_report
-
             new_tf_report(st, new, ctx)
             return
         if k == "rejoin":
@@ -321,8 +323,6 @@ class Reorganize:
             s.independent, s.tf, s.hex = False, new.id, None
             new.mp_markers = s.mp_penalty
             st.tfs[new.id] = new
-            from leyte.rulebooks.imperial_sunset.detection import new_tf_report
-
             new_tf_report(st, new, ctx)
             return
         raise IllegalAction("5.1", f"{action.text} is not a reorganisation step")
@@ -334,14 +334,15 @@ class DummyPlace:
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision:
+        D = st.data
         side = fr["side"]
         # 5.5 stacking, counted once for the whole map: a hex with the limit of friendly TFs takes no dummy
         friends: dict[str, int] = {}
         for t in active_tfs(st, side):
             if t.hex:
                 friends[t.hex] = friends.get(t.hex, 0) + 1
-        limit = data().mod("stack.friendly_tfs")
-        hexes = [h for h in sea_labels() if friends.get(h, 0) + 1 <= limit]
+        limit = D.mod("stack.friendly_tfs")
+        hexes = [h for h in sea_labels(D) if friends.get(h, 0) + 1 <= limit]
         open_hexes = set(hexes)
         own = sorted({t.hex for t in active_tfs(st, side) if t.hex and t.hex in open_hexes})
         ordered = own + [h for h in hexes if h not in own]  # beside a real TF first, as 5.4 advises
@@ -368,7 +369,7 @@ class ReorgPenalties:
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
         pop(st, fr)
-        loss = data().mod("reorganize.mp_loss")
+        loss = st.data.mod("reorganize.mp_loss")
         for tf in sorted(st.tfs.values(), key=lambda t: t.id):
             if tf.in_play and tf.reorganized and not tf.dummy:
                 tf.mp_markers += loss
@@ -391,7 +392,7 @@ class Reinforcements:
             return None
         r = due[0]
         side = r["side"]
-        if tf_count(st, side) >= tf_limit(side):
+        if tf_count(st, side) >= tf_limit(st.data, side):
             # Ruling (RULINGS 5.2/5.3): an arriving force needs a free TF marker; the owner may withdraw a dummy
             # to free one, otherwise the force waits a turn.
             dummies = sorted((t for t in active_tfs(st, side) if t.dummy), key=lambda t: t.id)
@@ -432,8 +433,6 @@ class Reinforcements:
 
 def enter_group(st: State, r: dict[str, Any], hex_label: str, ctx: Context) -> None:
     """Put an arriving TF on the map with its ships and aircraft."""
-    from leyte.rulebooks.imperial_sunset.state import AirState, ShipState
-
     r["done"] = True
     side = r["side"]
     tf = TFState(id=r.get("marker") or new_tf_id(st, side), side=side, name=r["name"], hex=hex_label,
@@ -458,7 +457,7 @@ class Overstack:
 
     @staticmethod
     def _excess(st: State) -> tuple[str, str] | None:
-        cap = data().mod("stack.friendly_tfs")
+        cap = st.data.mod("stack.friendly_tfs")
         for hex_label in sorted(st.flags.get("overstacked", [])):
             for side in ("IJN", "USN"):
                 if len(st.tfs_at(hex_label, side)) > cap:

@@ -18,7 +18,8 @@ import math
 from typing import Any
 
 from leyte.core.game import Context
-from leyte.rulebooks.imperial_sunset.common import data, dist, live_ships, tf_value
+from leyte.rulebooks.imperial_sunset.common import dist, live_ships, tf_value
+from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.state import State, TFState
 
 LEVELS = (
@@ -40,14 +41,14 @@ def award(st: State, side: str, points: int, reason: str, rule: str, ctx: Contex
 
 def seventh_fleet_proximity(st: State, ctx: Context) -> None:
     """12.2: each turn, -1 VP to the USN for each 7th Fleet escort-carrier TF more than 3 hexes from 3521."""
-    D = data()
+    D = st.data
     radius = D.mod("vp.seventh_fleet_radius")
     for tf in sorted(st.tfs.values(), key=lambda t: t.id):
         if not tf.in_play or tf.side != "USN" or tf.fleet != "7th" or tf.dummy:
             continue
         if not any(D.ships[s].type == "CVE" for s in live_ships(st, tf)):
             continue
-        if tf.hex is None or dist(tf.hex, "3521") > radius:
+        if tf.hex is None or dist(D, tf.hex, "3521") > radius:
             award(st, "USN", -D.mod("vp.seventh_fleet_penalty"),
                   f"{tf.name} is more than {radius} hexes from the beachhead", "12.2", ctx)
 
@@ -57,18 +58,18 @@ def check_beachhead(st: State, tf: TFState, ctx: Context) -> None:
     if tf.side != "IJN" or tf.hex != "3521" or tf.dummy:
         return
     value = tf_value(st, tf)
-    if value >= data().mod("vp.beachhead_threshold"):
+    if value >= st.data.mod("vp.beachhead_threshold"):
         ctx.emit("12.3", f"{tf.name} reaches the beachhead with {value} VP of ships", kind="victory")
         finish(st, ctx, reason=f"IJN TF with {value} VP of ships in the beachhead hex 3521", beachhead=True)
 
 
-def _ship_value(sid: str) -> int:
-    return data().ships[sid].vp_sunk
+def _ship_value(D: ISData, sid: str) -> int:
+    return D.ships[sid].vp_sunk
 
 
 def tally(st: State) -> dict[str, Any]:
     """The full VP breakdown, recounted from the ships and the ledger."""
-    D = data()
+    D = st.data
     usn: list[dict[str, Any]] = []
     ijn: list[dict[str, Any]] = []
     escaped_noncarrier = 0
@@ -113,8 +114,7 @@ def tally(st: State) -> dict[str, Any]:
     }
 
 
-def level_for(net: int) -> str:
-    D = data()
+def level_for(D: ISData, net: int) -> str:
     if net > D.mod("victory.decisive_usn_over"):
         return LEVELS[0]
     if net >= D.mod("victory.significant_usn_from"):
@@ -127,7 +127,7 @@ def level_for(net: int) -> str:
 def finish(st: State, ctx: Context, *, reason: str, beachhead: bool = False) -> None:
     """End the game: tally, level, winner; clear the flow so no decision remains."""
     t = tally(st)
-    level = LEVELS[4] if beachhead else level_for(t["net_usn"])
+    level = LEVELS[4] if beachhead else level_for(st.data, t["net_usn"])
     winner = "IJN" if level.startswith("IJN") else ("USN" if "USN" in level else None)
     st.result = {"winner": winner, "level": level, "net_usn": t["net_usn"], "reason": reason,
                  "points": {"USN": t["USN"]["total"], "IJN": t["IJN"]["total"]}, "breakdown": t,

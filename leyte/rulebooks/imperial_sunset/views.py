@@ -11,14 +11,14 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
-from leyte.rulebooks.imperial_sunset import detection
-from leyte.rulebooks.imperial_sunset.common import data, live_ships
+from leyte.rulebooks.imperial_sunset import detection, surface
+from leyte.rulebooks.imperial_sunset.common import live_ships
 from leyte.rulebooks.imperial_sunset.state import State, TFState
 
 
 def _ready_ranges(st: State) -> dict[str, int]:
     """The longest range among each carrier's (or formation's) aircraft in the Ready box (6.5.1)."""
-    D = data()
+    D = st.data
     out: dict[str, int] = {}
     for a in st.air.values():
         if a.box == "ready" and not a.ashore:
@@ -30,7 +30,7 @@ def _ready_ranges(st: State) -> dict[str, int]:
 
 def _own_tf(st: State, tf: TFState, ready: dict[str, int] | None = None) -> dict[str, Any]:
     ready = _ready_ranges(st) if ready is None else ready
-    counters, ships = data().ships, st.ships  # bots ask for a view at every decision: look each ship up once
+    counters, ships = st.data.ships, st.ships  # bots ask for a view at every decision: look each ship up once
     return {
         "air_search_range": 0 if tf.dummy else detection.air_search_range(st, tf),  # 7.2, for range highlights
         "strike_range": max((ready[s] for s in tf.ships if s in ready), default=0),  # 6.5.1: ready aircraft
@@ -55,12 +55,12 @@ def view(st: State, player: str | None) -> dict[str, Any]:
     if player in (None, "umpire"):
         d = st.to_dict()
         d["viewer"] = "umpire"
-        D = data()
+        D = st.data
         for sid, ship in d["ships"].items():
             ship["name"], ship["type"] = D.ships[sid].name, D.ships[sid].type
         d["battle"] = _battle(st, None)
         return d
-    D = data()
+    D = st.data
     enemy = "USN" if player == "IJN" else "IJN"
     # Bots ask for a view at every decision: filter before sorting, and sort the TFs once for both lists.
     ready = _ready_ranges(st)
@@ -116,8 +116,6 @@ def _activation(st: State, player: str) -> dict[str, Any] | None:
 
 
 def _battle(st: State, player: str | None) -> dict[str, Any] | None:
-    from leyte.rulebooks.imperial_sunset import surface
-
     for fr in reversed(st.stack):
         if fr.get("kind") == "surface_battle":
             return surface.battle_view(st, fr, player)

@@ -1,0 +1,86 @@
+"""The air battle display and anti-aircraft fire (8.1 steps 3–5, 8.1.1).
+
+The defender places the target's ships on the air battle display, one per area. Its printed layout was lost: we use
+16 areas (a TF holds at most 16 ship units, 5.5) in a square of four rows of four, two areas adjacent when they
+touch along a side or at a corner (see notes/combat-rulings.md). Each attacking unit meets its target's AA, and
+adjacent ships may fire at half strength; paired escorts suppress AA (8.1.1); an IJN unit shot down by USN AA rolls
+to see whether it delivers its attack first (8.1 step 5). Face-down USN ships in a surface battle keep their
+aliases on the display (8.3.1).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from leyte.core.game import Context
+from leyte.rulebooks.imperial_sunset import damage
+from leyte.rulebooks.imperial_sunset.air_ops import is_cve_unit, on_mission, unit_name
+from leyte.rulebooks.imperial_sunset.data import ISData
+from leyte.rulebooks.imperial_sunset.state import State
+
+DISPLAY_ROWS = 4
+
+
+DISPLAY_COLS = 4
+
+
+def display_adjacent(a: int, b: int) -> bool:
+    """Areas 1..16 on a four-by-four air battle display touch along a side or at a corner (reconstructed)."""
+    ra, ca = divmod(a - 1, DISPLAY_COLS)
+    rb, cb = divmod(b - 1, DISPLAY_COLS)
+    return a != b and abs(ra - rb) <= 1 and abs(ca - cb) <= 1
+
+
+def ship_label(D: ISData, fr: dict[str, Any], sid: str) -> str:
+    """How a target ship is named in this strike: face-down USN ships in a surface battle keep their alias (8.3.1)."""
+    return fr.get("labels", {}).get(sid) or damage.ship_name(D, sid)
+
+
+def ship_param(fr: dict[str, Any], sid: str) -> str:
+    return fr.get("aliases_of", {}).get(sid, sid)
+
+
+def ship_from_param(fr: dict[str, Any], value: str) -> str:
+    for sid, alias in fr.get("aliases_of", {}).items():
+        if alias == value:
+            return sid
+    return value
+
+
+def _suppression(st: State, fr: dict[str, Any], aid: str) -> int:
+    D = st.data
+    n = sum(1 for e, a in fr["pair"].items() if a == aid and on_mission(st, e)) * (
+        D.mod("aa.suppression") if "aa.suppression" in D.mods else 1)
+    if is_cve_unit(st, aid) and "aa.escort_carrier_strike" in D.mods:
+        n += D.mod("aa.escort_carrier_strike")
+    return n
+
+
+def aa_fire(st: State, fr: dict[str, Any], ship: str, ctx: Context, *, half: bool, adjacent: bool) -> None:
+    D = st.data
+    aid = fr["current"]
+    factor = damage.aa(st, ship)
+    if half:
+        factor = math.floor(factor / 2 + 0.5)
+    if factor <= 0:
+        return
+    why = "adjacent ship, half AA" if adjacent else ("heavy bombers, half AA" if half else "target ship")
+    rec = ctx.roll_on(D.table("aa"), factor, [], purpose=f"AA from {ship_label(D, fr, ship)} at {unit_name(D, aid)} "
+                      f"({why}, factor {factor})", rule="8.1")
+    drm = int(rec.result.get("drm", 0))
+    if drm and not adjacent:
+        sup = _suppression(st, fr, aid)
+        if sup:
+            new = min(0, drm + sup)
+            ctx.emit("8.1.1", f"AA suppression turns the {drm} into {new}", kind="aa_suppression",
+                     data={"air": aid, "before": drm, "after": new})
+            drm = new
+    if drm:
+        fr["drms"].setdefault(aid, []).append([drm, f"AA from {ship_label(D, fr, ship)}"])
+    if rec.result.get("destroyed") and st.ships[ship].side == "USN" and st.air[aid].side == "IJN":
+        d = ctx.roll("d10", purpose=f"{unit_name(D, aid)} is shot down: does it deliver its attack first?", rule="8.1")
+        delivers = d.final >= D.mod("aa.delivery_min")
+        fr["current_destroyed"] = "after" if delivers else "before"
+        ctx.emit("8.1", f"{unit_name(D, aid)} is destroyed by AA " + ("after delivering its attack" if delivers
+                 else "before it can attack"), kind="air_loss", data={"air": aid, "delivers": delivers})

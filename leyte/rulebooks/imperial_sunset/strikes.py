@@ -1,0 +1,573 @@
+"""Air strikes (6.5, 8.1): composing a strike and playing it out from CAP combat to the last bombing roll.
+
+The attacker picks strike aircraft and escorts from the Ready box (``strike_compose``, 8.1 step 1); launching pays
+the carrier TF's MPs (6.2.2). The strike itself is one ``air_strike`` frame: CAP against the escorts, then against
+the bombers (8.2.3, 8.2.2, in ``air_to_air``), the defender's placement of ships on the air battle display, the
+attacker's choice of targets and AA-suppression pairings (8.1.1), then each attacking unit in the attacker's order:
+the target's AA, adjacent ships at half strength (``aa``), and the bombing roll (8.1 step 6). Afterwards aircraft
+return (6.5.1, 6.5.3), IJN carrier aircraft land ashore (6.5.7), and a TF attacked by four or more units loses an
+MP (6.2.3). Every player choice is a Decision; a choice with a single legal answer is taken automatically so the
+log stays readable.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from leyte.core.dice import Modifier
+from leyte.core.errors import IllegalAction
+from leyte.core.game import Action, Context, Decision
+from leyte.rulebooks.imperial_sunset import damage
+from leyte.rulebooks.imperial_sunset.aa import (
+    DISPLAY_COLS,
+    DISPLAY_ROWS,
+    aa_fire,
+    display_adjacent,
+    ship_from_param,
+    ship_label,
+    ship_param,
+)
+from leyte.rulebooks.imperial_sunset.air_ops import (
+    LAND_FORMATIONS,
+    airfield_hexes,
+    can_bomb,
+    can_fight,
+    carrier_of,
+    describe_target,
+    formation_units,
+    hex_of_target,
+    in_range,
+    is_cve_unit,
+    may_extend,
+    on_mission,
+    ships_of_target,
+    strength,
+    tf_units,
+    unit_kind,
+    unit_name,
+)
+from leyte.rulebooks.imperial_sunset.air_to_air import (
+    cap_fires_at_strike,
+    end_loss_job,
+    escorts_vs_cap,
+    intercepting_cap,
+    number_drm,
+    take_loss,
+)
+from leyte.rulebooks.imperial_sunset.common import dist
+from leyte.rulebooks.imperial_sunset.data import ISData
+from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop, push
+from leyte.rulebooks.imperial_sunset.kamikaze import kamikaze_column
+from leyte.rulebooks.imperial_sunset.state import State, other
+
+
+def _compose_units(st: State, fr: dict[str, Any]) -> list[str]:
+    src = fr["source"]
+    if fr.get("mode") == "surface":
+        tf_ids = src["tfs"]
+        units: list[str] = []
+        for t in tf_ids:
+            units += tf_units(st, st.tfs[t], boxes=("ready", "cap"))  # scramble (6.5.10)
+        return units
+    if "tf" in src:
+        return tf_units(st, st.tfs[src["tf"]])
+    return formation_units(st, src["formation"])
+
+
+def _reach(st: State, fr: dict[str, Any], aid: str) -> str | None:
+    """'normal', 'extended' or None (cannot reach the target)."""
+    if fr.get("mode") == "surface":
+        return "normal"
+    h = hex_of_target(st, fr["target"])
+    if h is None:
+        return None
+    if in_range(st, aid, h):
+        return "normal"
+    if may_extend(st, aid) and in_range(st, aid, h, extended=True):
+        return "extended"
+    return None
+
+
+@lru_cache(maxsize=1 << 14)
+def _compose_option(D: ISData, aid: str, role: str, strength_: int, extended: bool) -> Action:
+    """Add a unit to a strike as ``role`` ("strike"/"escort") at this strength, or take it off ("remove"); 8.1."""
+    if role == "remove":
+        return opt("strike_remove", f"Take {unit_name(D, aid)} off the strike", air=aid)
+    ext = " at extended range (exhausted strength, 6.5.6)" if extended else ""
+    what = "a strike unit" if role == "strike" else "an escort"
+    return opt("strike_add", f"Add {unit_name(D, aid)} as {what} ({strength_}){ext}", air=aid, role=role)
+
+
+@lru_cache(maxsize=1 << 14)
+def _place_ship_option(D: ISData, sid: str, area: int) -> Action:
+    return opt("place_ship", f"Place {damage.ship_name(D, sid)} in area {area}", ship=sid, area=area)
+
+
+@frame("strike_compose")
+class StrikeCompose:
+    """8.1 step 1: the attacker picks the strike aircraft and the escorts from the Ready box."""
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        D = st.data
+        chosen: dict[str, str] = fr["chosen"]
+        options: list[Action] = []
+        for a in _compose_units(st, fr):
+            if a in chosen:
+                options.append(_compose_option(D, a, "remove", 0, False))
+                continue
+            reach = _reach(st, fr, a)
+            if reach is None:
+                continue
+            extended = reach == "extended"
+            f = strength(st, a, extended=extended)
+            if can_bomb(st, a) and unit_kind(st, a) != "F":
+                options.append(_compose_option(D, a, "strike", f, extended))
+            if can_fight(st, a):
+                options.append(_compose_option(D, a, "escort", f, extended))
+        if any(r == "strike" for r in chosen.values()):
+            options.append(opt("strike_launch", "Launch the strike"))
+        options.append(opt("strike_cancel", "Cancel the strike"))
+        target = describe_target(st, fr["target"]) if fr.get("mode") != "surface" else "the enemy ships in the battle"
+        return ask(fr["side"], "strike_compose", f"Compose the air strike on {target}", "8.1", options)
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        if action.kind == "strike_add":
+            fr["chosen"][action["air"]] = action["role"]
+        elif action.kind == "strike_remove":
+            fr["chosen"].pop(action["air"], None)
+        elif action.kind == "strike_cancel":
+            ctx.emit("8.1", "The strike is called off", kind="strike", visible=(fr["side"],))
+            pop(st, fr)
+        elif action.kind == "strike_launch":
+            launch_strike(st, fr, ctx)
+        else:
+            raise IllegalAction("8.1", f"{action.text} is not a strike composition choice")
+
+
+def launch_strike(st: State, fr: dict[str, Any], ctx: Context) -> dict[str, Any]:
+    """Pay the carrier MP cost (6.2.2), put the chosen units in the air and replace the compose frame by the strike."""
+    D = st.data
+    side = fr["side"]
+    chosen: dict[str, str] = fr["chosen"]
+    mode = fr.get("mode", "normal")
+    src = fr["source"]
+    act_fr = st.stack[fr["act_index"]] if 0 <= fr.get("act_index", -1) < len(st.stack) else None
+    if mode == "normal" and "tf" in src and act_fr is not None:
+        cost = D.mod("air.carrier_strike_mp")
+        if int(act_fr.get("mp", 0)) < cost:
+            raise IllegalAction("6.2.2", f"a carrier strike needs {cost} MP; the TF has {act_fr.get('mp', 0)}")
+        act_fr["mp"] = int(act_fr["mp"]) - cost
+        ctx.emit("6.2.2", f"Launching the strike costs the TF {cost} MP ({act_fr['mp']} left)", kind="mp",
+                 data={"tf": src["tf"], "cost": cost}, visible=(side,))
+    strike = sorted(a for a, r in chosen.items() if r == "strike")
+    escorts = sorted(a for a, r in chosen.items() if r == "escort")
+    extended = sorted(a for a in chosen if _reach(st, fr, a) == "extended")
+    for a in strike + escorts:
+        u = st.air[a]
+        u.box = "mission"
+        u.cap_over = None
+        u.missions_today += 1
+        if unit_kind(st, a) == "FB":
+            u.role = "B" if a in strike else "F"
+    pop(st, fr)
+    defender = other(side)
+    visible_text = ", ".join(f"{unit_name(D, a)} ({strength(st, a, extended=a in extended)})" for a in strike)
+    esc_text = ", ".join(unit_name(D, a) for a in escorts) or "none"
+    if mode == "surface":
+        target_text = "enemy ships in the surface battle"
+    else:
+        target_text = describe_target(st, fr["target"])
+    ctx.emit("8.1", f"{side} air strike on {target_text}: {len(strike)} strike unit(s), {len(escorts)} escort(s)",
+             kind="strike", data={"side": side, "target": fr.get("target"), "strike": len(strike),
+                                  "escorts": len(escorts)})
+    ctx.emit("8.1", f"Strike units: {visible_text}; escorts: {esc_text}", kind="strike",
+             data={"strike": strike, "escorts": escorts, "extended": extended}, visible=(side,))
+    return push(
+        st, "air_strike", side=side, defender=defender, mode=mode, target=fr.get("target"), source=src,
+        strike=strike, escorts=escorts, extended=extended, step="start", act_index=fr.get("act_index", -1),
+        battle_index=fr.get("battle_index", -1), enemy_ships=fr.get("enemy_ships", []),
+        target_hex=fr.get("target_hex") or (hex_of_target(st, fr["target"]) if fr.get("target") else None),
+        labels=dict(fr.get("labels", {})), aliases_of=dict(fr.get("aliases_of", {})),
+    )
+
+
+@frame("air_strike")
+class AirStrike:
+    """8.1 and 8.2: one strike from CAP combat to the last bombing roll."""
+
+    # Each step either asks (``_question``) or runs; a question with one answer is taken automatically.
+
+    @staticmethod
+    def _question(st: State, fr: dict[str, Any]) -> tuple[str, str, str, str, list[Action]] | None:
+        D = st.data
+        step = fr["step"]
+        side, defender = fr["side"], fr["defender"]
+        if step == "commit_escorts":
+            need = fr["need_escorts"]
+            committed = fr["engaged_escorts"]
+            free = [a for a in fr["escorts"] if a not in committed and on_mission(st, a)]
+            options = [opt("escort_commit", f"Commit {unit_name(D, a)} against the CAP", air=a) for a in free]
+            if len(committed) >= need:
+                options.append(opt("escort_done", "Keep the rest for AA suppression"))
+            return side, "escort_commit", "Commit escorts against the CAP (one per CAP unit at least)", "8.2.3", \
+                options
+        if step == "commit_cap":
+            committed = fr["engaged_cap"]
+            free = [a for a in fr["cap"] if a not in committed]
+            options = [opt("cap_commit", f"Send {unit_name(D, a)} against the escorts", air=a) for a in free]
+            if len(committed) >= min(len(fr["engaged_escorts"]), len(fr["cap"])):
+                options.append(opt("cap_done", "Keep the other CAP units for the strike aircraft"))
+            return defender, "cap_commit", "Assign the CAP units beyond the escorts' number", "8.2.3", options
+        if step == "losses":
+            job = fr["losses"][0]
+            pool = [a for a in job["pool"] if st.air[a].box in ("mission", "cap")] if job["n"] > 0 else []
+            if job["kind"] == "steps":
+                full = [a for a in pool if not st.air[a].reduced]
+                choices = full or pool
+                options = [opt("lose_step", f"{unit_name(D, a)} loses a step"
+                               + (" (destroyed)" if st.air[a].reduced else ""), air=a) for a in choices]
+                return job["owner"], "step_loss", f"Take {job['n']} step loss(es)", job["rule"], options
+            choices = [a for a in pool if not st.air[a].reduced]
+            options = [opt("flip", f"Flip {unit_name(D, a)} to its exhausted side", air=a) for a in choices]
+            return job["owner"], "flip_loss", f"Flip {job['n']} unit(s) to the exhausted side", job["rule"], options
+        if step == "excess_drm":
+            options = [opt("place_drm", f"Put a {number_drm(D)} bombing DRM on {unit_name(D, a)}", air=a)
+                       for a in fr["strike"] if on_mission(st, a)]
+            return defender, "excess_drm", f"Place {fr['excess']} bombing DRM(s) on the strike units", "8.2.2", \
+                options
+        if step == "place_ships":
+            placed = fr["areas"]
+            todo = [s for s in fr["ships"] if s not in placed]
+            sid = todo[0]
+            used = set(placed.values())
+            free = [n for n in range(1, DISPLAY_ROWS * DISPLAY_COLS + 1) if n not in used]
+            options = [_place_ship_option(D, sid, n) for n in free]
+            return (defender, "air_display", f"Place {damage.ship_name(D, sid)} on the air battle display", "8.1",
+                    options)
+        if step == "place_air":
+            todo = [a for a in fr["strike"] if on_mission(st, a) and a not in fr["aim"]]
+            aid = todo[0]
+            options = [opt("aim", f"{unit_name(D, aid)} attacks {ship_label(D, fr, s)}"
+                           + (f" (area {fr['areas'][s]})" if s in fr["areas"] else ""), air=aid,
+                           ship=ship_param(fr, s))
+                       for s in fr["ships"] if not st.ships[s].sunk]
+            return side, "air_target", f"Choose the ship {unit_name(D, aid)} attacks", "8.1", options
+        if step == "pair":
+            todo = [e for e in fr["suppressors"] if e not in fr["pair"]]
+            eid = todo[0]
+            taken = set(fr["pair"].values())
+            options = [opt("pair", f"{unit_name(D, eid)} suppresses AA for {unit_name(D, a)}", escort=eid, air=a)
+                       for a in fr["strike"] if on_mission(st, a) and a in fr["aim"] and a not in taken]
+            options.append(opt("pair", f"{unit_name(D, eid)} does not suppress", escort=eid, air=""))
+            return side, "aa_suppression", f"Pair {unit_name(D, eid)} with a strike unit", "8.1.1", options
+        if step == "order":
+            todo = [a for a in fr["strike"] if a in fr["aim"] and a not in fr["done"] and st.air[a].box == "mission"]
+            options = [opt("attack_next", f"{unit_name(D, a)} attacks {ship_label(D, fr, fr['aim'][a])} next", air=a)
+                       for a in todo]
+            return side, "attack_order", "Which unit attacks next?", "8.1", options
+        if step == "aa_adjacent":
+            cur = fr["current"]
+            target = fr["aim"][cur]
+            attacked = set(fr["aim"].values())
+            options = []
+            for s in fr["ships"]:
+                if s in attacked or s in fr["adjacent_fired"] or st.ships[s].sunk or damage.aa(st, s) <= 0:
+                    continue
+                if display_adjacent(fr["areas"].get(s, 0), fr["areas"].get(target, 0)):
+                    options.append(opt("aa_adjacent",
+                                       f"{damage.ship_name(D, s)} fires at {unit_name(D, cur)} at half AA", ship=s))
+            if not options:
+                return None
+            options.append(opt("aa_adjacent_done", "No more adjacent AA fire at this unit"))
+            return defender, "aa_adjacent", f"Adjacent ships firing at {unit_name(D, cur)}", "8.1", options
+        if step == "land":
+            aid = fr["landing"][0]
+            h = fr.get("target_hex")
+            options = []
+            for f in LAND_FORMATIONS:
+                for af in airfield_hexes(D, f):
+                    if h and dist(D, h, af) <= D.air[aid].range:
+                        options.append(opt("land", f"{unit_name(D, aid)} lands at {af} ({f})", air=aid, field=af,
+                                           formation=f))
+            if not options:
+                return None
+            return side, "land", f"Where does {unit_name(D, aid)} land?", "6.5.7", options
+        return None
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        q = AirStrike._question(st, fr)
+        if q is None or len(q[4]) < 2:
+            return None
+        return ask(*q)
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        D = st.data
+        k = action.kind
+        if k == "escort_commit":
+            fr["engaged_escorts"].append(action["air"])
+            if len(fr["engaged_escorts"]) >= len([a for a in fr["escorts"] if on_mission(st, a)]):
+                fr["step"] = "escorts_committed"
+        elif k == "escort_done":
+            fr["step"] = "escorts_committed"
+        elif k == "cap_commit":
+            fr["engaged_cap"].append(action["air"])
+            if len(fr["engaged_cap"]) >= len(fr["cap"]):
+                fr["step"] = "a2a_escorts"
+        elif k == "cap_done":
+            fr["step"] = "a2a_escorts"
+        elif k in ("lose_step", "flip"):
+            take_loss(st, fr, action["air"], ctx)
+        elif k == "place_drm":
+            fr["drms"].setdefault(action["air"], []).append([number_drm(D), "CAP result left over (8.2.2)"])
+            fr["excess"] -= 1
+            ctx.emit("8.2.2", f"The IJN places a {number_drm(D)} bombing DRM on {unit_name(D, action['air'])}",
+                     kind="strike", data={"air": action["air"]})
+            if fr["excess"] <= 0:
+                fr["step"] = "after_cap"
+        elif k == "place_ship":
+            fr["areas"][action["ship"]] = action["area"]
+            ctx.emit("8.1", f"{damage.ship_name(D, action['ship'])} is placed in area {action['area']} of the air "
+                     "battle display", kind="air_display", data={"ship": action["ship"], "area": action["area"]})
+            if all(s in fr["areas"] for s in fr["ships"]):
+                fr["step"] = "place_air"
+        elif k == "aim":
+            sid = ship_from_param(fr, action["ship"])
+            fr["aim"][action["air"]] = sid
+            ctx.emit("8.1", f"{unit_name(D, action['air'])} will attack {ship_label(D, fr, sid)}",
+                     kind="air_target", data={"air": action["air"], "ship": action["ship"]})
+            if all(a in fr["aim"] for a in fr["strike"] if on_mission(st, a)):
+                fr["step"] = "pair" if fr["suppressors"] else "order"
+        elif k == "pair":
+            fr["pair"][action["escort"]] = action["air"]
+            if action["air"]:
+                ctx.emit("8.1.1",
+                         f"{unit_name(D, action['escort'])} pairs with {unit_name(D, action['air'])} to suppress AA",
+                         kind="air_pair", data={"escort": action["escort"], "air": action["air"]})
+            if all(e in fr["pair"] for e in fr["suppressors"]):
+                fr["step"] = "order"
+        elif k == "attack_next":
+            _begin_attack(st, fr, action["air"], ctx)
+        elif k == "aa_adjacent":
+            fr["adjacent_fired"].append(action["ship"])
+            aa_fire(st, fr, action["ship"], ctx, half=True, adjacent=True)
+            if fr["current_destroyed"] is not None:
+                fr["step"] = "bomb"
+        elif k == "aa_adjacent_done":
+            fr["step"] = "bomb"
+        elif k == "land":
+            _land(st, fr, action["air"], action["formation"], action["field"], ctx)
+        else:
+            raise IllegalAction("8.1", f"{action.text} is not a choice in this air strike")
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        q = AirStrike._question(st, fr)
+        if q is not None and len(q[4]) == 1:
+            AirStrike.act(st, fr, q[4][0], ctx)
+            return
+        step = fr["step"]
+        if step == "start":
+            _start(st, fr, ctx)
+        elif step == "escorts_committed":
+            fr["suppressors"] = [a for a in fr["escorts"] if a not in fr["engaged_escorts"] and on_mission(st, a)]
+            if len(fr["cap"]) > len(fr["engaged_escorts"]):
+                fr["step"] = "commit_cap"
+            else:
+                fr["engaged_cap"] = list(fr["cap"])
+                fr["step"] = "a2a_escorts"
+        elif step == "a2a_escorts":
+            escorts_vs_cap(st, fr, ctx)
+        elif step == "losses":
+            end_loss_job(st, fr, ctx)
+        elif step == "cap_vs_strike":
+            cap_fires_at_strike(st, fr, ctx)
+        elif step == "excess_drm":
+            fr["step"] = "after_cap"  # no strike unit left to carry the DRMs
+        elif step == "after_cap":
+            _after_cap(st, fr, ctx)
+        elif step == "place_air":
+            fr["step"] = "pair" if fr["suppressors"] else "order"
+        elif step == "pair":
+            fr["step"] = "order"
+        elif step == "order":
+            fr["step"] = "finish"
+        elif step == "aa_adjacent":
+            fr["step"] = "bomb"
+        elif step == "bomb":
+            _bomb(st, fr, ctx)
+        elif step == "finish":
+            _finish(st, fr, ctx)
+        elif step == "land":
+            aid = fr["landing"].pop(0)
+            _land(st, fr, aid, None, None, ctx)
+        else:
+            raise IllegalAction("8.1", f"air strike in unknown step {step!r}")
+
+
+def _start(st: State, fr: dict[str, Any], ctx: Context) -> None:
+    fr.update(cap=intercepting_cap(st, fr), engaged_escorts=[], engaged_cap=[], suppressors=[], losses=[], drms={},
+              areas={}, aim={}, pair={}, done=[], adjacent_fired=[], current=None, current_destroyed=None,
+              landing=[], attackers=0, attacked_ships=[], excess=0)
+    if fr["mode"] == "surface":
+        fr["ships"] = [s for s in fr["enemy_ships"] if not st.ships[s].sunk]
+    else:
+        fr["ships"] = ships_of_target(st, fr["target"])
+    cap = fr["cap"]
+    if cap:
+        ctx.emit("8.2", f"{len(cap)} {fr['defender']} CAP unit(s) intercept: "
+                 + ", ".join(f"{unit_name(st.data, a)} ({strength(st, a)})" for a in cap), kind="cap",
+                 data={"cap": cap})
+    if cap and fr["escorts"]:
+        fr["need_escorts"] = min(len(cap), len(fr["escorts"]))
+        fr["step"] = "commit_escorts"
+    elif cap:
+        fr["step"] = "cap_vs_strike"
+    else:
+        fr["suppressors"] = list(fr["escorts"])
+        fr["step"] = "after_cap"
+
+
+def _after_cap(st: State, fr: dict[str, Any], ctx: Context) -> None:
+    strike = [a for a in fr["strike"] if on_mission(st, a)]
+    if not strike:
+        ctx.emit("8.1", "No strike aircraft get through", kind="strike")
+        fr["step"] = "finish"
+        return
+    if fr["mode"] in ("surface", "kamikaze") or len(fr["ships"]) <= 1:
+        if len(fr["ships"]) == 1:
+            fr["areas"] = {fr["ships"][0]: 1}
+        fr["step"] = "place_air"
+        return
+    ctx.emit("8.1", f"{fr['defender']} places the ships of the target on the air battle display, one per area",
+             kind="air_display")
+    fr["step"] = "place_ships"
+
+
+def _begin_attack(st: State, fr: dict[str, Any], aid: str, ctx: Context) -> None:
+    """One attacking unit: the target's AA, then adjacent ships at half (not for heavy bombers, not in 8.3.7)."""
+    D = st.data
+    fr["current"] = aid
+    fr["current_destroyed"] = None
+    fr["attackers"] += 1
+    target = fr["aim"][aid]
+    if target not in fr["attacked_ships"]:
+        fr["attacked_ships"].append(target)
+    if st.ships[target].sunk:
+        fr["step"] = "bomb"
+        return
+    ctx.emit("8.1", f"{unit_name(D, aid)} ({strength(st, aid, extended=aid in fr['extended'])}) attacks "
+             f"{ship_label(D, fr, target)}", kind="air_attack", data={"air": aid, "ship": ship_param(fr, target)})
+    hb = unit_kind(st, aid) == "HB"
+    aa_fire(st, fr, target, ctx, half=hb, adjacent=False)
+    if fr["current_destroyed"] is not None or hb or fr["mode"] in ("surface", "kamikaze"):
+        fr["step"] = "bomb"
+    else:
+        fr["step"] = "aa_adjacent"
+
+
+def _bomb(st: State, fr: dict[str, Any], ctx: Context) -> None:
+    D = st.data
+    aid = fr["current"]
+    target = fr["aim"][aid]
+    fr["done"].append(aid)
+    destroyed = fr["current_destroyed"]
+    if destroyed != "before":
+        if st.ships[target].sunk:
+            ctx.emit("8.1", f"{ship_label(D, fr, target)} has already sunk; {unit_name(D, aid)} wastes its attack",
+                     kind="air_attack", data={"air": aid, "wasted": True})
+        else:
+            column = (kamikaze_column(D) if fr["mode"] == "kamikaze"
+                      else strength(st, aid, extended=aid in fr["extended"]))
+            mods = [Modifier(int(v), str(src)) for v, src in fr["drms"].get(aid, [])]
+            rec = damage.roll_damage(D, ctx, column, mods,
+                                     purpose=f"{unit_name(D, aid)} bombs {ship_label(D, fr, target)}",
+                                     rule="11.1" if fr["mode"] == "kamikaze" else "8.1")
+            hits = int(rec.result.get("hits", 0))
+            if hits:
+                damage.apply_hits(st, target, hits, ctx, rule="8.1", cause=f"air attack by {unit_name(D, aid)}",
+                                  per_attack_cap=True, critical=bool(rec.result.get("critical")),
+                                  critical_each_point=fr["mode"] == "kamikaze",
+                                  public_name=fr.get("labels", {}).get(target))
+            else:
+                ctx.emit("8.1", f"{unit_name(D, aid)} misses", kind="air_attack", data={"air": aid, "hits": 0})
+    if destroyed is not None:
+        st.air[aid].box = "destroyed"
+    fr["current"] = None
+    fr["current_destroyed"] = None
+    fr["step"] = "order"
+
+
+def _land(st: State, fr: dict[str, Any], aid: str, formation: str | None, field: str | None, ctx: Context) -> None:
+    """6.5.7: IJN carrier strike aircraft land at an airfield in range of the target and join its air fleet."""
+    D = st.data
+    if aid in fr["landing"]:
+        fr["landing"].remove(aid)
+    a = st.air[aid]
+    if formation is None:
+        a.box = "destroyed"
+        ctx.emit("6.5.7", f"{unit_name(D, aid)} finds no airfield in range and is lost", kind="air_loss",
+                 data={"air": aid})
+    else:
+        a.parent = formation
+        a.ashore = True
+        a.box = "flown"
+        ctx.emit("6.5.7", f"{unit_name(D, aid)} lands at {field} and joins the {formation}", kind="air_box",
+                 data={"air": aid, "field": field, "formation": formation}, visible=("IJN",))
+    if not fr["landing"]:
+        fr["step"] = "done"
+        pop(st, fr)
+
+
+def _finish(st: State, fr: dict[str, Any], ctx: Context) -> None:
+    """Aircraft return (6.5.1, 6.5.3, 6.5.7, 6.5.8), and the target TF may lose an MP (6.2.3)."""
+    for a in [x for x in fr["strike"] + fr["escorts"] if st.air[x].box == "mission"]:
+        u = st.air[a]
+        if u.side == "IJN" and carrier_of(st, a) is not None and not st.flags.get("ijn_carrier_aircraft_return"):
+            fr["landing"].append(a)
+            continue
+        u.box = "flown"
+        if u.side == "USN" and u.parent != "USAAF" and not is_cve_unit(st, a):
+            u.reduced = True
+            if a in fr["extended"]:
+                u.missions_today = max(u.missions_today, 2)  # extended range uses the day's two missions (6.5.6)
+    _mp_penalty(st, fr, ctx)
+    ctx.emit("8.1", "The air strike is over", kind="strike_end")
+    if fr["landing"]:
+        fr["step"] = "land"
+        return
+    pop(st, fr)
+
+
+def _mp_penalty(st: State, fr: dict[str, Any], ctx: Context) -> None:
+    """6.2.3: a TF attacked by four or more air units in one activation sub-phase loses an MP (two a turn at most)."""
+    D = st.data
+    if fr["mode"] == "surface":
+        bi = fr.get("battle_index", -1)
+        if 0 <= bi < len(st.stack):
+            bf = st.stack[bi]
+            for s in fr["attacked_ships"]:
+                if s in bf.get("display", {}):
+                    bf["display"][s]["mp"] = bf["display"][s].get("mp", 0) + D.mod("surface.attack_mp")
+    tfs: dict[str, int] = {}
+    for s in fr.get("attacked_ships", []):
+        t = st.ships[s].tf
+        if t:
+            tfs[t] = tfs.get(t, 0) + sum(1 for a, tgt in fr["aim"].items() if tgt == s and a in fr["done"])
+    ai = fr.get("act_index", -1)
+    holder: dict[str, Any] = st.stack[ai] if 0 <= ai < len(st.stack) else {}
+    tally = holder.setdefault("air_attackers", {})
+    for t, n in sorted(tfs.items()):
+        before = tally.get(t, 0)
+        tally[t] = before + n
+        need = D.mod("air_attack.mp_loss_threshold")
+        tf = st.tfs[t]
+        if before < need <= tally[t] and tf.air_mp_lost_this_turn < D.mod("air_attack.mp_loss_max"):
+            tf.mp_markers += 1
+            tf.air_mp_lost_this_turn += 1
+            ctx.emit("6.2.3", f"TF {tf.id} was attacked by {tally[t]} air units: -1 MP at its next activation",
+                     kind="mp", data={"tf": t})
