@@ -20,14 +20,9 @@ from functools import cache
 from typing import Any
 
 from leyte.core.game import Action, Decision
-<<<<<<< HEAD
 from leyte.core.players import Bot
-from leyte.rulebooks.imperial_sunset.common import dist
-from leyte.rulebooks.imperial_sunset.movement import sea_distance
-=======
 from leyte.rulebooks.imperial_sunset.rules import hex_distance as dist
 from leyte.rulebooks.imperial_sunset.rules import sea_distance
->>>>>>> is-internals
 
 __all__ = ["HeuristicIJN", "HeuristicUSN", "make_heuristic", "BEACHHEAD", "ORMOC"]
 

@@ -1,5 +1,5 @@
 """No two modules of the package import each other, directly or through others — at module level or inside a
-function (an import moved into a function to dodge a loop is still a loop). Imports run one way: core, then the
+function (an import moved into a function to dodge a loop is still a loop; one for the type checker alone is not). Imports run one way: core, then the
 rulebooks, then render, then jupyter; the CLI and ``simulate`` stand on the public API and the faces."""
 
 from __future__ import annotations
@@ -33,7 +33,13 @@ def import_graph() -> dict[str, set[str]]:
     edges: dict[str, set[str]] = {m: set() for m in mods}
     for m, p in mods.items():
         pkg = m if p.name == "__init__.py" else m.rpartition(".")[0]
-        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+        tree = ast.parse(p.read_text(encoding="utf-8"))
+        # imports under ``if TYPE_CHECKING:`` exist for the type checker only and never run
+        typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
+                       and "TYPE_CHECKING" in ast.unparse(block.test) for stmt in block.body for n in ast.walk(stmt)}
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
             targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]

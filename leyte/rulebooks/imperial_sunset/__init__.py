@@ -7,8 +7,8 @@ One module per rulebook module: ``sequence`` (3), ``activation`` (4), ``taskforc
 ``air_to_air`` (8.2), ``aa`` (8.1, 8.1.1), ``kamikaze`` (11.1), ``optional_air`` (14.1, 14.2). ``state`` holds
 the position, ``engine`` the flow, ``data`` the charts and counters (loaded once by the Rules object in ``rules``
 and reached by the rules through ``st.data``), ``options`` the option switches, ``views`` what each side may see.
-Imports run one way, from these low modules up to ``rules`` (tests/imperial_sunset/test_import_graph.py). ``face`` what the front
-ends draw.
+``face`` says what the front ends draw. Imports run one way, from these low modules up to ``rules``
+(tests/imperial_sunset/test_import_graph.py).
 
 ``PLUGIN`` is what the ``leyte.games`` entry point names: the rules, the face and the bots.
 """
