@@ -1,6 +1,7 @@
 """No two modules of the package import each other, directly or through others — at module level or inside a
 function (an import moved into a function to dodge a loop is still a loop; one for the type checker alone is not).
-Imports run one way: core, then the rulebooks, then render, then jupyter; the CLI and ``simulate`` stand on the public API and the faces."""
+Imports run one way: core, then the rulebooks, then render, then jupyter; the CLI and ``simulate`` stand on the
+public API and the faces."""
 
 from __future__ import annotations
 
