@@ -87,19 +87,13 @@ def air_kind(aid: str) -> str:
 
 # -- reading the view ------------------------------------------------------------------------------------------
 
-_PROMPT_TF = re.compile(r"^(?P<name>.+) in (?P<hex>\d{4}), (?P<mp>\d+) MP left")
 _RANGE = re.compile(r"\(range (\d+)\)")
 
 
 def active_tf(view: dict[str, Any], decision: Decision) -> dict[str, Any] | None:
-    """The own TF an activation decision is about, read off the prompt ("Force A in 2821, 3 MP left")."""
-    m = _PROMPT_TF.match(decision.prompt)
-    if not m:
-        return None
-    for tf in view["own_tfs"]:
-        if tf["name"] == m["name"] and tf["hex"] == m["hex"]:
-            return tf
-    return None
+    """The own TF an activation decision is about (the decision's data names it)."""
+    tid = decision.data.get("tf")
+    return next((tf for tf in view["own_tfs"] if tf["id"] == tid), None)
 
 
 def types_of(tf: dict[str, Any]) -> list[str]:
@@ -275,8 +269,7 @@ class HeuristicBot(Bot):
 
     def _cap_other(self, view: dict[str, Any], d: Decision) -> Action | None:
         # One fighter over a friend is cover; more robs our own strikes of escorts.
-        name = d.prompt.removeprefix("CAP over ").strip()
-        over = [t["id"] for t in view["own_tfs"] if t["name"] == name]
+        over = [d.data.get("over")]
         already = sum(1 for a in view.get("own_air", []) if a.get("cap_over") in over)
         sends = by_kind(d, "cap_send")
         if sends and already < 1:
@@ -627,8 +620,7 @@ class HeuristicUSN(HeuristicBot):
                 gate = next((o for o in d.options if o.get("hex") == GATES[idx]), None)
                 if gate is not None:
                     return gate
-        m = re.search(r"historical: (\d{4})", d.prompt)
-        historical = m.group(1) if m else None
+        historical = d.data.get("historical_hex")
         if tf is not None and self.role(tf) == "escort_carriers" and historical:
             # ... escort carriers on the gates too (see _tf_activation), else inside the 12.2 radius as near their
             # historical hex as that allows.

@@ -55,7 +55,8 @@ class CapOther:
             return None
         options = [opt("cap_send", f"Send {unit_name(st.data, a)} (strength {strength(st, a)})", air=a) for a in units]
         options.append(opt("cap_done", "No more fighters"))
-        return ask(fr["side"], "cap_other", f"CAP over {st.tfs[fr['over']].name}", "8.2.1", options)
+        return ask(fr["side"], "cap_other", f"CAP over {st.tfs[fr['over']].name}", "8.2.1", options,
+                   data={"over": fr["over"], "over_name": st.tfs[fr["over"]].name})
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:

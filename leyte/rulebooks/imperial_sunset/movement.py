@@ -338,7 +338,8 @@ def activation_decision(st: State, fr: dict[str, Any]) -> Decision:
         if _must_keep_moving(st, tf, fr, moves) is None:
             options.append(opt("end_activation", "End this activation"))
     prompt = f"{tf.name} in {tf.hex}, {fr['mp']} MP left" + (" — must fight (8.3)" if must_fight else "")
-    return ask(tf.side, "tf_activation", prompt, "4.4", options)
+    return ask(tf.side, "tf_activation", prompt, "4.4", options,
+               data={"tf": tf.id, "tf_name": tf.name, "hex": tf.hex, "mp_left": fr["mp"], "must_fight": must_fight})
 
 
 @cache

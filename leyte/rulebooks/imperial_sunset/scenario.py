@@ -222,7 +222,9 @@ class Setup:
         legal.sort(key=lambda h: (h != default, h))
         return ask(tf.side, "setup", f"Set up {tf.name} within {z['radius']} hexes of {z['center']} "
                    f"(historical: {default})", str(z.get("rule", "13.1")),
-                   [opt("setup_hex", f"{tf.name} starts in {h}", tf=tf.id, hex=h) for h in legal])
+                   [opt("setup_hex", f"{tf.name} starts in {h}", tf=tf.id, hex=h) for h in legal],
+                   data={"tf": tf.id, "centre": str(z["center"]), "radius": int(z["radius"]),
+                         "historical_hex": default})
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
