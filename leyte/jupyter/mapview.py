@@ -66,7 +66,8 @@ class CanvasPanel:
         self.canvas.on_client_ready(self._client_ready)
         self.frames = 0
         self.widget = W.VBox([self.canvas])
-        self.widget.add_class(css_class)
+        for name in css_class.split():  # one class a call: the browser refuses a class name holding a space
+            self.widget.add_class(name)
 
     def draw(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
