@@ -26,7 +26,7 @@ def _face(rules: Any) -> Any:
 
 
 def _heuristic(side: str, seed: int) -> Any:
-    from leyte.bots.imperial_sunset import make_heuristic
+    from leyte.rulebooks.imperial_sunset.heuristic import make_heuristic
 
     return make_heuristic(RULES.id, side, seed)
 

@@ -14,8 +14,8 @@ import pytest
 
 import leyte
 from leyte.bots import Bot, make_bot
-from leyte.bots.imperial_sunset import HeuristicIJN, HeuristicUSN, default_choice
 from leyte.core.game import Action, Decision
+from leyte.rulebooks.imperial_sunset.heuristic import HeuristicIJN, HeuristicUSN, default_choice
 from leyte.simulation import bot_view, play_out
 
 GAME = "imperial-sunset"
@@ -152,7 +152,7 @@ def test_usn_sets_battle_lines_on_the_beachhead_gates_and_taffies_near_it() -> N
     v = g.view("USN")
     lines = [t["hex"] for t in v["own_tfs"] if not any(s["type"] in ("CV", "CVL", "CVE") for s in t["ships"])]
     assert sorted(lines) == ["3522", "3622"]
-    from leyte.bots.imperial_sunset import hex_dist
+    from leyte.rulebooks.imperial_sunset.heuristic import hex_dist
     taffies = [t["hex"] for t in v["own_tfs"] if any(s["type"] == "CVE" for s in t["ships"])]
     assert taffies and all(hex_dist(h, "3521") <= 3 for h in taffies)  # 12.2 counts hexes
 
@@ -160,7 +160,7 @@ def test_usn_sets_battle_lines_on_the_beachhead_gates_and_taffies_near_it() -> N
 def test_ijn_surface_force_heads_for_the_beachhead_and_usn_strike_is_escorted() -> None:
     g = leyte.new_game(GAME, scenario="historical", seed=3)
     bots = {p: make_bot("heuristic", GAME, p, 1) for p in g.players}
-    from leyte.bots.imperial_sunset import BEACHHEAD, sea_dist
+    from leyte.rulebooks.imperial_sunset.heuristic import BEACHHEAD, sea_dist
     moved = escorted = 0
     while (d := g.decision) is not None and g.state.turn <= 3:
         v = bot_view(g, d.player)
@@ -179,7 +179,7 @@ def test_ijn_surface_force_heads_for_the_beachhead_and_usn_strike_is_escorted() 
 def test_usn_fast_carriers_hunt_the_reported_carriers_not_the_nearest_contact() -> None:
     """Halsey's rule of thumb: a distant reported carrier TF outranks a nearby destroyer contact (12.2 charges the
     USN for every IJN carrier afloat at the end)."""
-    from leyte.bots.imperial_sunset import hex_dist, sea_dist
+    from leyte.rulebooks.imperial_sunset.heuristic import hex_dist, sea_dist
 
     m = leyte.rules(GAME).map
     here, near, far = "2819", "2822", "1724"
@@ -190,7 +190,7 @@ def test_usn_fast_carriers_hunt_the_reported_carriers_not_the_nearest_contact() 
                           {"id": "IJN-2", "hex": far, "detected": True, "last_report": {"counts": {"carriers": 4}}}]}
     moves = [Action("move", {"to": m.label(n)}) for n in m.neighbours(m.hex(here)) if m.is_sea(n)]
     d = Decision("USN", "tf_activation", f"TG 38.3 in {here}, 4 MP left", "4.4",
-                 tuple(moves) + (Action("end_activation"),))
+                 tuple(moves) + (Action("end_activation"),), {"tf": "USN-9", "hex": here, "mp_left": 4})
     pick = HeuristicUSN("USN").choose(view, d)
     assert pick.kind == "move" and sea_dist(pick["to"], far) < sea_dist(here, far)
     # with no report on the distant marker (it may be a dummy, 5.4) the known contact close by is the better hunt,
