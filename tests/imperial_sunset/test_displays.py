@@ -3,49 +3,13 @@ the log as a viewer saw it (``displays``), and the generic panels the face makes
 
 from __future__ import annotations
 
-from typing import Any
+from is_play import STRAIT, into_battle, surigao  # noqa: E402,F401  (the 8.3 position shared with the SVG tests)
 
 import leyte
 from leyte.bots import make_bot
 from leyte.jupyter import play_script
 from leyte.rulebooks.imperial_sunset.displays import adjacent, air_display, battle_display
 from leyte.rulebooks.imperial_sunset.face import air_panel
-
-STRAIT = "3722"
-
-
-def surigao() -> dict[str, Any]:
-    """The 8.3 example's position: Force C one hex short of Surigao Strait, the US battle line in it, by day."""
-    return {
-        "id": "test-8.3",
-        "turn": 2,
-        "first_turn": 1,
-        "last_turn": 12,
-        "turn_record_key": "historical",
-        "options": {"wild_bull": False, "fanaticism": False, "auto_reports": False},
-        "tfs": [
-            {"marker": "IJN-3", "name": "Force C", "side": "IJN", "hex": "3822", "ships": ["fuso", "mogami", "div-4"]},
-            {
-                "marker": "USN-7",
-                "name": "TF 77.2",
-                "side": "USN",
-                "fleet": "7th",
-                "hex": STRAIT,
-                "ships": ["mississippi", "west-virginia", "x-ray-1", "x-ray-2"],
-            },
-        ],
-        "start": {"activate": "IJN-3", "pool": ["USN-7"]},
-    }
-
-
-def into_battle() -> leyte.Game:
-    # IJN search 4 (+3, detects), the USN's secret report roll, the USN's search 1 (fails); placement 5 and 8.
-    g = leyte.new_game("imperial-sunset", scenario=surigao(), seed=1944, dice=[4, 9, 1, 5, 8, 2, 9])
-    g.apply({"kind": "move", "to": STRAIT})
-    while g.decision.kind == "search_report":
-        g.apply(g.decision.options[0])
-    g.apply({"kind": "surface_attack"})
-    return g
 
 
 def musashi_strike() -> leyte.Game:
