@@ -137,7 +137,7 @@ class Face:
         ids of pieces the view places on the map.
         """
         on_map = self._labels()
-        where = {m["id"]: m["hex"] for m in self.markers(view) if m.get("hex")}
+        where = self.piece_hexes(view)
         out: dict[int, list[str]] = {}
         for i, o in enumerate(options):
             d = option_dict(o)
@@ -153,6 +153,10 @@ class Face:
             if hexes:
                 out[i] = hexes
         return out
+
+    def piece_hexes(self, view: Mapping[str, Any]) -> dict[str, str]:
+        """Every id an option may name -> the hex it is in: by default the markers' ids."""
+        return {m["id"]: m["hex"] for m in self.markers(view) if m.get("hex")}
 
     def overlays(self, view: Mapping[str, Any], decision: Any) -> dict[str, list[str]]:
         """Named sets of hexes to outline for the decision at hand: range rings, arcs, lines of sight.

@@ -13,7 +13,7 @@ import pytest
 import leyte
 from leyte import Action
 from leyte.jupyter import GameApp, Session  # noqa: E402
-from leyte.rulebooks.imperial_sunset.face import option_hexes, view_markers  # noqa: E402
+from leyte.rulebooks.imperial_sunset.face import view_markers  # noqa: E402
 
 
 def position(**extra: Any) -> dict[str, Any]:
@@ -179,7 +179,7 @@ def test_option_hexes_follow_target_tfs_to_their_hex() -> None:
     g = leyte.new_game("imperial-sunset", scenario=position(), seed=1)
     v = g.view("IJN")
     opts = [Action("air_strike", {"target": "USN-3"}), Action("end_activation")]
-    assert option_hexes(opts, v, {"3423", "3223"}) == {0: ["3423"]}
+    assert g.face.option_targets(opts, v) == {0: ["3423"]}
 
 
 def test_app_buttons_drive_the_session_and_redraw_the_map() -> None:

@@ -8,7 +8,7 @@ other side (5.4).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from leyte.core.face import Face, OverlayStyle, PlayerStyle, losses_by_type
@@ -24,7 +24,7 @@ from leyte.rulebooks.imperial_sunset.displays import (
     display_from_view,
 )
 
-__all__ = ["ImperialSunsetFace", "view_markers", "option_hexes", "range_hexes", "surface_panel", "air_panel"]
+__all__ = ["ImperialSunsetFace", "view_markers", "range_hexes", "surface_panel", "air_panel"]
 
 Marker = dict[str, Any]
 SIDES = ("IJN", "USN")
@@ -201,10 +201,6 @@ def _report_text(rep: Any) -> str:
     return str(rep)
 
 
-def _opt_dict(o: Any) -> Mapping[str, Any]:
-    return o.to_dict() if hasattr(o, "to_dict") else o
-
-
 def _unit_hexes(view: Mapping[str, Any], markers: Sequence[Marker] | None = None) -> dict[str, str]:
     """Every id the view can place on the map -> its hex (TFs, independents, and ships inside own TFs)."""
     out: dict[str, str] = {}
@@ -219,31 +215,6 @@ def _unit_hexes(view: Mapping[str, Any], markers: Sequence[Marker] | None = None
         if tf.get("in_play", True) and tf.get("hex"):
             for s in tf.get("ships", []):
                 out.setdefault(str(s), tf["hex"])
-    return out
-
-
-def option_hexes(options: Iterable[Any], view: Mapping[str, Any], labels: Iterable[str]) -> dict[int, list[str]]:
-    """For each option (by index) the map hexes it points at: a destination, a set-up hex, a target TF's hex.
-
-    Options that point at no hex (end an activation, pass, a ship on the battle display) are left out. ``labels``
-    is the set of the map's hex labels, so a parameter that merely looks like a label is not mistaken for one.
-    """
-    on_map = set(labels)
-    where = _unit_hexes(view)
-    out: dict[int, list[str]] = {}
-    for i, o in enumerate(options):
-        d = _opt_dict(o)
-        hexes: list[str] = []
-        for k in HEX_PARAMS:
-            v = d.get(k)
-            if isinstance(v, str) and v in on_map:
-                hexes.append(v)
-        for k in UNIT_PARAMS:
-            v = d.get(k)
-            if isinstance(v, str) and v in where and where[v] not in hexes:
-                hexes.append(where[v])
-        if hexes:
-            out[i] = hexes
     return out
 
 
@@ -280,8 +251,9 @@ class ImperialSunsetFace(Face):
     def markers(self, view: Mapping[str, Any]) -> list[Marker]:
         return view_markers(view)
 
-    def option_targets(self, options: Iterable[Any], view: Mapping[str, Any]) -> dict[int, list[str]]:
-        return option_hexes(options, view, self._labels())
+    def piece_hexes(self, view: Mapping[str, Any]) -> dict[str, str]:
+        """TFs and independents where the view places them, and the ships inside the viewer's own TFs."""
+        return _unit_hexes(view)
 
     def overlays(self, view: Mapping[str, Any], decision: Any) -> dict[str, list[str]]:
         """The search and strike range rings of the viewer's activated TF (6.5, 8.1)."""
