@@ -6,11 +6,10 @@ of play is the frame ``stack`` (see ``leyte.core.flow``); ``asked`` caches the c
 
 from __future__ import annotations
 
-import copy
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
-from leyte.core.errors import SaveError
+from leyte.core.plain import state_from_dict, state_to_dict
 
 SIDES = ("IJN", "USN")
 SPEEDS = ("battle", "cruise", "flank", "evasive")
@@ -91,20 +90,11 @@ class State:
     asked: Any = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
-        d = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "asked"}
-        d["ships"] = {k: asdict(v) for k, v in self.ships.items()}
-        d["air"] = {k: asdict(v) for k, v in self.air.items()}
-        return copy.deepcopy(d)
+        return state_to_dict(self, ("ships", "air"))
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> State:
-        try:
-            d = copy.deepcopy(d)
-            ships = {k: ShipState(**v) for k, v in d.pop("ships").items()}
-            air = {k: AirState(**v) for k, v in d.pop("air").items()}
-            return cls(ships=ships, air=air, **d)
-        except (KeyError, TypeError) as e:
-            raise SaveError(f"samar state is malformed: {e}") from None
+        return state_from_dict(cls, d, {"ships": ShipState, "air": AirState}, "samar")
 
     def copy(self) -> State:
         return State.from_dict(self.to_dict())
