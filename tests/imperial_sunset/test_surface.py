@@ -8,7 +8,7 @@ from typing import Any
 from test_damage_kit import Driver, add_air, make_state, ship_id
 
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import engine, surface
+from leyte.rulebooks.imperial_sunset import engine, strikes, surface
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.rulebooks.imperial_sunset.rules import RULES
 from leyte.rulebooks.imperial_sunset.state import State, TFState
@@ -347,7 +347,8 @@ def test_8_3_7_ijn_air_attack_in_a_battle_targets_face_down_ships_by_alias() -> 
     usn = {ship_id("Mississippi"), ship_id("X-Ray/1")}
     assert not ({o["ship"] for o in d.options} & usn)
     assert not any("Mississippi" in o.text or "X-Ray" in o.text for o in d.options)
-    alias = st.stack[-1]["aliases_of"][ship_id("Mississippi")]
+    assert st.stack[-1]["kind"] == "strike_place_air"  # the strike's step frame, above the strike's record
+    alias = strikes.record(st)["aliases_of"][ship_id("Mississippi")]
     drv.choose("aim", ship=alias)
     drv.run()
     assert not any("Mississippi" in e.text for e in drv.events if e.seen_by("IJN"))
