@@ -22,7 +22,7 @@ import csv
 import hashlib
 import math
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from leyte.core.dice import Modifier
 from leyte.core.errors import IllegalAction, LeyteError
@@ -311,6 +311,51 @@ def _gun_option(D: ISData, kind: str, sid: str, target: str, label: str, rng: in
 Question = tuple[str, str, str, str, list[Action]]
 
 
+class BattleRecord(TypedDict, total=False):
+    """The ``surface_battle`` frame: the record of one battle, shared by its step frames (plain data, so it saves).
+
+    Set at the start: where and who (``hex``, ``active_side``, ``active_tf``, ``tfs`` by side, ``entered_from``,
+    ``strait_side``, ``day``, ``act_index`` of the activation below), the battle display (``display``: per ship its
+    side, area, MP spent, whether revealed, its alias and group) and the round (``round``). Filled in as the steps
+    go: deployment groups (``groups``, ``display_order``), the queue of ships or sides still to act (``queue``,
+    ``air_queue``, ``order_disengage``, ``place_queue``), smoke (``smoke``, ``smoke_by``, ``smoke_ask``), gunnery
+    and torpedoes (``designations``, ``shots``, ``pending``, ``fired``, ``torp_plan``), the moves made this round
+    (``moves``), initiative (``order``), disengagement (``wants``, ``disengaged``) and why it ended
+    (``end_reason``).
+    """
+
+    kind: str
+    hex: str
+    active_side: str
+    active_tf: str
+    tfs: dict[str, list[str]]
+    entered_from: str | None
+    strait_side: str | None
+    day: bool
+    round: int
+    display: dict[str, dict[str, Any]]
+    act_index: int
+    groups: dict[str, list[int]]
+    display_order: dict[str, list[str]]
+    smoke: list[int]
+    smoke_by: dict[str, bool]
+    smoke_ask: list[Any] | None
+    queue: list[list[str]]
+    air_queue: list[str]
+    order_disengage: list[str]
+    place_queue: list[str]
+    pending: list[Any]
+    shots: dict[str, Any]
+    designations: dict[str, str | None]
+    fired: list[str]
+    torp_plan: dict[str, Any] | None
+    moves: dict[str, Any]
+    order: list[str]
+    wants: dict[str, bool]
+    disengaged: dict[str, bool]
+    end_reason: str | None
+
+
 @frame("surface_battle")
 class SurfaceBattle:
     """One surface battle from deployment to the end-of-battle placement (8.3).
@@ -325,12 +370,12 @@ class SurfaceBattle:
         raise LeyteError("surface battle record left without a step frame above it (engine bug)")
 
 
-def battle_record(st: State) -> dict[str, Any]:
+def battle_record(st: State) -> BattleRecord:
     """The battle record under the current step frame."""
     fr = st.stack[-2]
     if fr.get("kind") != "surface_battle":
         raise LeyteError(f"battle step {st.stack[-1].get('kind')} is not above a surface battle")
-    return fr
+    return cast(BattleRecord, fr)
 
 
 def battle_step(st: State, bf: dict[str, Any]) -> str:
