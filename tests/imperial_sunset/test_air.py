@@ -7,7 +7,7 @@ from typing import Any
 from test_damage_kit import Driver, add_air, make_state, ship_id
 
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import air, air_ops, engine, kamikaze
+from leyte.rulebooks.imperial_sunset import air, air_ops, engine, kamikaze, strikes
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.rulebooks.imperial_sunset.rules import RULES
 from leyte.rulebooks.imperial_sunset.state import State
@@ -104,7 +104,8 @@ def test_8_2_2_ijn_cap_excess_results_become_bombing_drms_placed_by_the_ijn() ->
     (cap,) = [r for r in drv.rolls() if r["table"] == "air_to_air"]
     excess = cap["result"]["steps"] - 1
     assert excess >= 1 and st.air["vb-15"].reduced
-    bf = st.stack[-1]
+    bf = strikes.record(st)  # the strike's record, under the frame of its current step
+    assert st.stack[-1]["kind"] == "strike_place_ships"  # its next step: the IJN places the target ships
     assert bf["kind"] == "air_strike" and bf["drms"]["vb-15"] == [[data().mod("bombing.excess_cap_result"),
                                                                  "CAP result left over (8.2.2)"]] * excess
 
@@ -372,3 +373,23 @@ def test_14_2_airfield_suppression_until_an_ijn_carrier_is_detected() -> None:
     engine.push(st, "airfield_suppression")
     drv.run()
     assert not st.stack and st.flags["ijn_carrier_detected"]
+
+
+def test_8_1_each_step_of_a_strike_is_a_frame_above_the_strike_record() -> None:
+    """The strike's record (``air_strike``) never carries a step name; each step is its own frame above it, and the
+    last one takes the record off the stack with it."""
+    st = _usn_vs_ijn()
+    add_air(st, "vb-15")
+    add_air(st, "vt-15")
+    drv = Driver(st, [1] * 40)
+    fr = engine.push(st, "test_activation_air", side="USN", tf="USN-3", mp=5)
+    _strike(drv, fr, "tf:IJN-1", {"vb-15": "strike", "vt-15": "strike"})
+    seen = []
+    while (d := drv.decision) is not None and d.kind != "test_end":
+        top, rec = st.stack[-1], strikes.record(st)
+        assert "step" not in rec and rec["kind"] == "air_strike" and st.stack[-3] is fr
+        seen.append((top["kind"], d.kind))
+        drv.choose(d.options[0].kind, **dict(d.options[0].params))
+    assert ("strike_place_ships", "air_display") in seen and ("strike_place_air", "air_target") in seen
+    assert ("strike_order", "attack_order") in seen
+    assert st.stack == [fr]  # the strike's frames are all gone once it is over

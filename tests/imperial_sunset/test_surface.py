@@ -8,7 +8,7 @@ from typing import Any
 from test_damage_kit import Driver, add_air, make_state, ship_id
 
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import engine, surface
+from leyte.rulebooks.imperial_sunset import engine, strikes, surface
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.rulebooks.imperial_sunset.rules import RULES
 from leyte.rulebooks.imperial_sunset.state import State, TFState
@@ -63,7 +63,7 @@ def _play(drv: Driver, policy: Callable[[Decision], Action | None], limit: int =
 
 
 def _default(drv: Driver, d: Decision) -> Action:
-    bf = drv.st.stack[-1]
+    bf = _bf(drv.st)
     for o in d.options:
         if o.kind == "move" and o["area"] == bf["display"][o["ship"]]["area"]:
             return o
@@ -83,7 +83,7 @@ def test_8_3_10_strait_halves_the_entering_ships_in_round_1_only() -> None:
     # placement 1/1, initiative 9/1, Fuso rolls 1 (round 1), initiative 9/1, Fuso rolls 1 (round 2)
     drv = _battle(["Fuso"], ["Mississippi"], [1, 1, 9, 1, 1, 9, 1, 1], entered=_entry(STRAIT), hx=STRAIT)
     fuso, miss = ship_id("Fuso"), ship_id("Mississippi")
-    bf = drv.st.stack[-1]
+    bf = _bf(drv.st)
 
     def policy(d: Decision) -> Action | None:
         if d.kind == "gunnery_designate":
@@ -97,11 +97,21 @@ def test_8_3_10_strait_halves_the_entering_ships_in_round_1_only() -> None:
     assert gun[1]["column"] == full
 
 
+def _bf(st: State, missing: Any = ...) -> Any:
+    """The surface battle's record: the ``surface_battle`` frame, under the frame of the step it is in."""
+    for i in range(len(st.stack) - 1, -1, -1):
+        if st.stack[i]["kind"] == "surface_battle":
+            assert i + 1 < len(st.stack) and st.stack[i + 1]["kind"].startswith("battle_"), "a battle without a step"
+            return st.stack[i]
+    assert missing is not ..., "no surface battle on the stack"
+    return missing
+
+
 def _play_rounds(drv: Driver, policy: Callable[[Decision], Action | None], rounds: int) -> None:
     """Play until ``rounds`` rounds are over (or the battle ends)."""
     for _ in range(400):
         d = drv.decision
-        if d is None or not drv.st.stack or drv.st.stack[-1].get("round", 0) > rounds:
+        if d is None or not drv.st.stack or (_bf(drv.st, None) or {}).get("round", 0) > rounds:
             return
         o = policy(d) or _default(drv, d)
         engine.act(drv.st, o, drv.ctx)
@@ -109,7 +119,7 @@ def _play_rounds(drv: Driver, policy: Callable[[Decision], Action | None], round
 
 def test_8_3_10_no_halving_when_the_active_tf_did_not_enter() -> None:
     drv = _battle(["Fuso"], ["Mississippi"], [1, 1, 9, 1, 1], entered=None, hx=STRAIT)
-    bf = drv.st.stack[-1]
+    bf = _bf(drv.st)
     miss = ship_id("Mississippi")
     _play_rounds(drv, lambda d: next(o for o in d.options if o["target"] == bf["display"][miss]["alias"])
                  if d.kind == "gunnery_designate" else None, 1)
@@ -129,7 +139,7 @@ def test_8_3_4_night_sighting_limits_ijn_targets_to_six_areas() -> None:
     assert d.kind == "gunnery_fire" and d.player == "USN"
     assert {o["target"] for o in d.options} == {ship_id("Fuso"), ""}
     drv.choose("fire", ship=ship_id("Mississippi"), target=ship_id("Fuso"))
-    bf = drv.st.stack[-1]
+    bf = _bf(drv.st)
     assert bf["display"][ship_id("Mississippi")]["fired"] is True  # fired at night: now sighted (8.3.4)
     assert surface._sighted(drv.st, bf, ship_id("Fuso"), ship_id("Mississippi"))
 
@@ -142,7 +152,7 @@ def test_8_3_5_smoke_modifies_fire_and_the_disengagement_roll() -> None:
     drv.choose("move", ship=xray, area=10)
     drv.choose("smoke", ship=xray, area=11)
     drv.choose("move", ship=fuso, area=2)
-    bf = drv.st.stack[-1]
+    bf = _bf(drv.st)
     drv.choose("designate", ship=fuso, target=bf["display"][miss]["alias"])
     fuso_roll = [r for r in drv.rolls() if r["table"] == "damage"][0]
     assert any(m["value"] == data().mod("gunnery.smoke") and "smoke" in m["source"] for m in fuso_roll["modifiers"])
@@ -195,7 +205,7 @@ def test_8_3_9_vacant_hex_first_then_over_stacking_costs_two_mp() -> None:
         for _ in range(2):
             n += 1
             st.tfs[f"USN-X{n}"] = TFState(id=f"USN-X{n}", side="USN", name=f"X{n}", hex=h, fleet="7th")
-    bf = st.stack[-1]
+    bf = _bf(st)
     bf["disengaged"] = {"IJN": False, "USN": True}
     opts = surface._placement_options(st, bf, "USN")
     assert {c for _, c in opts} == {3} or {c for _, c in opts} == {4}
@@ -248,7 +258,7 @@ def test_8_3_1_more_than_four_ships_deploy_in_groups_chosen_by_the_owner() -> No
         g = 0 if n in ("Yamato", "Musashi", "Nagato", "Myoko") else 1
         drv.choose("group", ship=ship_id(n), group=g, optional=True)
     drv.run()
-    bf = drv.st.stack[-1]
+    bf = _bf(drv.st)
     areas = {bf["display"][ship_id(n)]["area"] for n in ijn}
     assert areas == {2, 10}  # two groups, two placement rolls (1 -> 2, 9 -> 10)
 
@@ -292,7 +302,7 @@ def test_8_3_7_air_attack_segment_scrambles_carrier_aircraft() -> None:
     assert len(aa) == 1 and "target ship" in aa[0]["purpose"]
     bomb = [r for r in drv.rolls() if r["table"] == "damage"][-1]
     assert bomb["purpose"].startswith(data().air["cs-10"].name)
-    bf = st.stack[-1]
+    bf = _bf(st)
     assert bf["kind"] == "surface_battle" and bf["display"][ship_id("Myoko")]["mp"] == 1
     assert st.air["cs-10"].box == "flown"
 
@@ -306,7 +316,7 @@ def test_8_3_a_tf_that_detects_an_entering_enemy_may_start_the_battle() -> None:
     drv = Driver(st, [1, 1])
     surface.start_battle(st, HEX, "IJN-1", drv.ctx, entered_from=_entry(), initiator="USN-1")
     drv.run()
-    bf = st.stack[-1]
+    bf = _bf(st)
     assert bf["tfs"] == {"IJN": ["IJN-1"], "USN": ["USN-1"]}
     assert set(bf["display"]) == {ship_id("Fuso"), ship_id("Mississippi")}
 
@@ -347,7 +357,8 @@ def test_8_3_7_ijn_air_attack_in_a_battle_targets_face_down_ships_by_alias() -> 
     usn = {ship_id("Mississippi"), ship_id("X-Ray/1")}
     assert not ({o["ship"] for o in d.options} & usn)
     assert not any("Mississippi" in o.text or "X-Ray" in o.text for o in d.options)
-    alias = st.stack[-1]["aliases_of"][ship_id("Mississippi")]
+    assert st.stack[-1]["kind"] == "strike_place_air"  # the strike's step frame, above the strike's record
+    alias = strikes.record(st)["aliases_of"][ship_id("Mississippi")]
     drv.choose("aim", ship=alias)
     drv.run()
     assert not any("Mississippi" in e.text for e in drv.events if e.seen_by("IJN"))
@@ -370,3 +381,24 @@ def test_8_3_no_reactive_battle_is_offered_once_the_detecting_tf_has_nothing_afl
     for s in ijn.ships:
         st.ships[s].sunk = True
     assert ReactiveBattle.decide(st, fr) is None
+
+
+def test_8_3_each_step_of_a_battle_is_a_frame_above_the_battle_record() -> None:
+    """The battle's record never carries a step name: each step of a round is a frame above it (what the battle view
+    reports as the step), and the last one takes the record off the stack with it."""
+    st = make_state([
+        {"id": "IJN-1", "side": "IJN", "hex": HEX, "ships": ["Fuso", "Yamashiro"], "detected": True},
+        {"id": "USN-1", "side": "USN", "hex": HEX, "ships": ["Mississippi", "Maryland"], "detected": True},
+    ])
+    drv = Driver(st, [1, 1])
+    surface.start_battle(st, HEX, "IJN-1", drv.ctx, entered_from=None)
+    steps = []
+    while (d := drv.decision) is not None:
+        bf = _bf(st)
+        top = st.stack[-1]["kind"]
+        assert "step" not in bf and top.startswith("battle_") and st.stack[-2] is bf
+        assert surface.battle_view(st, bf, "USN")["step"] == top.removeprefix("battle_")
+        steps.append(top)
+        engine.act(st, d.options[0], drv.ctx)
+    assert {"battle_move", "battle_disengage"} <= set(steps)
+    assert st.stack == []  # the battle's frames are all gone once it is over

@@ -115,7 +115,7 @@ def test_8_3_3_a_ship_sunk_in_the_gunnery_segment_still_fires_in_it() -> None:
     drv = Driver(st, [1, 1, 9, 1, 10, 1])
     surface.start_battle(st, HEX, "IJN-1", drv.ctx, entered_from=None)
     drv.run()
-    bf = drv.st.stack[-1]
+    bf = surface.battle_record(drv.st)  # the battle's record, under the frame of its move step
     assert (bf["display"][yamato]["area"], bf["display"][xray]["area"]) == (2, 13)
     drv.choose("move", ship=yamato, area=2)
     drv.choose("move", ship=xray, area=9)  # closes to 7 areas, inside its gun range

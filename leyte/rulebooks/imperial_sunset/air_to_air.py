@@ -2,8 +2,8 @@
 
 Committed escorts and CAP fire at each other, both rolls made before any loss is taken; the surviving CAP then
 fires at the strike aircraft, which never fire back. The IJN takes results as step losses, the USN as flips to the
-exhausted side; CAP results left over against a USN strike become bombing DRMs (8.2.2). These steps run inside the
-``air_strike`` frame (``strikes``) and hand it the next step.
+exhausted side; CAP results left over against a USN strike become bombing DRMs (8.2.2). These steps run as frames of
+an air strike (``strikes``), and ``goto`` hands the strike on to its next step frame.
 """
 
 from __future__ import annotations
@@ -11,10 +11,25 @@ from __future__ import annotations
 from typing import Any
 
 from leyte.core.dice import Modifier
+from leyte.core.errors import LeyteError
 from leyte.core.game import Context
 from leyte.rulebooks.imperial_sunset.air_ops import on_mission, strength, unit_name
 from leyte.rulebooks.imperial_sunset.data import ISData
+from leyte.rulebooks.imperial_sunset.engine import push
 from leyte.rulebooks.imperial_sunset.state import State
+
+
+def goto(st: State, step: str) -> None:
+    """Hand an air strike on to its next step: the step frame on top (``strike_<step>``) gives way to the next one.
+
+    Each step of a strike is a frame of its own, registered in ``strikes`` and found by name through the engine;
+    the strike's record is the ``air_strike`` frame underneath them.
+    """
+    fr = st.stack[-1]
+    if not str(fr.get("kind", "")).startswith("strike_"):
+        raise LeyteError(f"goto({step!r}): the top frame {fr.get('kind')} is not a strike step")
+    st.stack.pop()
+    push(st, f"strike_{step}")
 
 
 def intercepting_cap(st: State, fr: dict[str, Any]) -> list[str]:
@@ -61,7 +76,7 @@ def escorts_vs_cap(st: State, fr: dict[str, Any], ctx: Context) -> None:
         jobs.append(_loss_job(fr["side"], d_res, esc, "8.2.3", excess="ignore"))
     fr["losses"] = jobs
     fr["after_losses"] = "cap_vs_strike"
-    fr["step"] = "losses" if jobs else "cap_vs_strike"
+    goto(st, "losses" if jobs else "cap_vs_strike")
 
 
 def _loss_job(owner: str, n: int, pool: list[str], rule: str, *, excess: str) -> dict[str, Any]:
@@ -103,9 +118,9 @@ def end_loss_job(st: State, fr: dict[str, Any], ctx: Context) -> None:
     if fr["losses"]:
         return
     if fr.get("excess"):
-        fr["step"] = "excess_drm"
+        goto(st, "excess_drm")
         return
-    fr["step"] = fr.get("after_losses", "after_cap")
+    goto(st, fr.get("after_losses", "after_cap"))
 
 
 def cap_fires_at_strike(st: State, fr: dict[str, Any], ctx: Context) -> None:
@@ -113,13 +128,13 @@ def cap_fires_at_strike(st: State, fr: dict[str, Any], ctx: Context) -> None:
     cap = [a for a in fr["cap"] if st.air[a].box == "cap"]
     strike = [a for a in fr["strike"] if on_mission(st, a)]
     if not cap or not strike:
-        fr["step"] = "after_cap"
+        goto(st, "after_cap")
         return
     res = _a2a_roll(st, ctx, fr["defender"], cap, f"{fr['defender']} CAP fires at the strike aircraft", "8.2.2")
     if not res:
-        fr["step"] = "after_cap"
+        goto(st, "after_cap")
         return
     fr["losses"] = [_loss_job(fr["side"], res, strike, "8.2.2",
                               excess="drm" if fr["side"] == "USN" else "ignore")]
     fr["after_losses"] = "after_cap"
-    fr["step"] = "losses"
+    goto(st, "losses")

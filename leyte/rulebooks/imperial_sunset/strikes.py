@@ -1,8 +1,9 @@
 """Air strikes (6.5, 8.1): composing a strike and playing it out from CAP combat to the last bombing roll.
 
 The attacker picks strike aircraft and escorts from the Ready box (``strike_compose``, 8.1 step 1); launching pays
-the carrier TF's MPs (6.2.2). The strike itself is one ``air_strike`` frame: CAP against the escorts, then against
-the bombers (8.2.3, 8.2.2, in ``air_to_air``), the defender's placement of ships on the air battle display, the
+the carrier TF's MPs (6.2.2). The strike itself is an ``air_strike`` record frame with one frame per step pushed
+above it in turn (``strike_start``, ``strike_commit_escorts``, ... ``strike_land``): CAP against the escorts, then
+against the bombers (8.2.3, 8.2.2, in ``air_to_air``), the defender's placement of ships on the air battle display, the
 attacker's choice of targets and AA-suppression pairings (8.1.1), then each attacking unit in the attacker's order:
 the target's AA, adjacent ships at half strength (``aa``), and the bombing roll (8.1 step 6). Afterwards aircraft
 return (6.5.1, 6.5.3), IJN carrier aircraft land ashore (6.5.7), and a TF attacked by four or more units loses an
@@ -13,10 +14,10 @@ log stays readable.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from leyte.core.dice import Modifier
-from leyte.core.errors import IllegalAction
+from leyte.core.errors import IllegalAction, LeyteError
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import damage
 from leyte.rulebooks.imperial_sunset.aa import (
@@ -51,6 +52,7 @@ from leyte.rulebooks.imperial_sunset.air_to_air import (
     cap_fires_at_strike,
     end_loss_job,
     escorts_vs_cap,
+    goto,
     intercepting_cap,
     number_drm,
     take_loss,
@@ -185,231 +187,505 @@ def launch_strike(st: State, fr: dict[str, Any], ctx: Context) -> dict[str, Any]
                                   "escorts": len(escorts)})
     ctx.emit("8.1", f"Strike units: {visible_text}; escorts: {esc_text}", kind="strike",
              data={"strike": strike, "escorts": escorts, "extended": extended}, visible=(side,))
-    return push(
+    rec = push(
         st, "air_strike", side=side, defender=defender, mode=mode, target=fr.get("target"), source=src,
-        strike=strike, escorts=escorts, extended=extended, step="start", act_index=fr.get("act_index", -1),
+        strike=strike, escorts=escorts, extended=extended, act_index=fr.get("act_index", -1),
         battle_index=fr.get("battle_index", -1), enemy_ships=fr.get("enemy_ships", []),
         target_hex=fr.get("target_hex") or (hex_of_target(st, fr["target"]) if fr.get("target") else None),
         labels=dict(fr.get("labels", {})), aliases_of=dict(fr.get("aliases_of", {})),
     )
+    push(st, "strike_start")
+    return rec
+
+
+class StrikeRecord(TypedDict, total=False):
+    """The ``air_strike`` frame: the record of one strike, shared by its step frames (plain data, so it saves).
+
+    Set at launch: who strikes whom (``side``, ``defender``, ``mode`` normal/surface/kamikaze, ``target``,
+    ``target_hex``, ``source``), the units (``strike``, ``escorts``, ``extended``), where the activation and the
+    surface battle sit on the stack (``act_index``, ``battle_index``), the enemy ships and their face-down labels in a
+    surface battle (``enemy_ships``, ``labels``, ``aliases_of``). Filled in as the steps go: CAP and the units it
+    engages (``cap``, ``engaged_escorts``, ``engaged_cap``, ``need_escorts``, ``suppressors``), loss jobs
+    (``losses``, ``after_losses``, ``excess``), bombing DRMs (``drms``), the air battle display (``ships``, ``areas``,
+    ``aim``, ``pair``), the attacks (``done``, ``current``, ``current_destroyed``, ``adjacent_fired``, ``attackers``,
+    ``attacked_ships``) and the IJN carrier units looking for an airfield (``landing``).
+    """
+
+    kind: str
+    side: str
+    defender: str
+    mode: str
+    target: str | None
+    target_hex: str | None
+    source: dict[str, Any]
+    strike: list[str]
+    escorts: list[str]
+    extended: list[str]
+    act_index: int
+    battle_index: int
+    enemy_ships: list[str]
+    labels: dict[str, str]
+    aliases_of: dict[str, str]
+    cap: list[str]
+    engaged_escorts: list[str]
+    engaged_cap: list[str]
+    need_escorts: int
+    suppressors: list[str]
+    losses: list[dict[str, Any]]
+    after_losses: str
+    excess: int
+    drms: dict[str, list[list[Any]]]
+    ships: list[str]
+    areas: dict[str, int]
+    aim: dict[str, str]
+    pair: dict[str, str]
+    done: list[str]
+    current: str | None
+    current_destroyed: str | None
+    adjacent_fired: list[str]
+    attackers: int
+    attacked_ships: list[str]
+    landing: list[str]
+
+
+Question = tuple[str, str, str, str, list[Action]]
 
 
 @frame("air_strike")
 class AirStrike:
-    """8.1 and 8.2: one strike from CAP combat to the last bombing roll."""
+    """8.1 and 8.2: one strike from CAP combat to the last bombing roll.
 
-    # Each step either asks (``_question``) or runs; a question with one answer is taken automatically.
+    This frame is the strike's record; its steps are frames of their own (``strike_<step>``, below) pushed on top of
+    it one at a time, each handing over to the next with ``goto`` and the last closing the strike with ``close``.
+    """
 
     @staticmethod
-    def _question(st: State, fr: dict[str, Any]) -> tuple[str, str, str, str, list[Action]] | None:
-        D = st.data
-        step = fr["step"]
-        side, defender = fr["side"], fr["defender"]
-        if step == "commit_escorts":
-            need = fr["need_escorts"]
-            committed = fr["engaged_escorts"]
-            free = [a for a in fr["escorts"] if a not in committed and on_mission(st, a)]
-            options = [opt("escort_commit", f"Commit {unit_name(D, a)} against the CAP", air=a) for a in free]
-            if len(committed) >= need:
-                options.append(opt("escort_done", "Keep the rest for AA suppression"))
-            return side, "escort_commit", "Commit escorts against the CAP (one per CAP unit at least)", "8.2.3", \
-                options
-        if step == "commit_cap":
-            committed = fr["engaged_cap"]
-            free = [a for a in fr["cap"] if a not in committed]
-            options = [opt("cap_commit", f"Send {unit_name(D, a)} against the escorts", air=a) for a in free]
-            if len(committed) >= min(len(fr["engaged_escorts"]), len(fr["cap"])):
-                options.append(opt("cap_done", "Keep the other CAP units for the strike aircraft"))
-            return defender, "cap_commit", "Assign the CAP units beyond the escorts' number", "8.2.3", options
-        if step == "losses":
-            job = fr["losses"][0]
-            pool = [a for a in job["pool"] if st.air[a].box in ("mission", "cap")] if job["n"] > 0 else []
-            if job["kind"] == "steps":
-                full = [a for a in pool if not st.air[a].reduced]
-                choices = full or pool
-                options = [opt("lose_step", f"{unit_name(D, a)} loses a step"
-                               + (" (destroyed)" if st.air[a].reduced else ""), air=a) for a in choices]
-                return job["owner"], "step_loss", f"Take {job['n']} step loss(es)", job["rule"], options
-            choices = [a for a in pool if not st.air[a].reduced]
-            options = [opt("flip", f"Flip {unit_name(D, a)} to its exhausted side", air=a) for a in choices]
-            return job["owner"], "flip_loss", f"Flip {job['n']} unit(s) to the exhausted side", job["rule"], options
-        if step == "excess_drm":
-            options = [opt("place_drm", f"Put a {number_drm(D)} bombing DRM on {unit_name(D, a)}", air=a)
-                       for a in fr["strike"] if on_mission(st, a)]
-            return defender, "excess_drm", f"Place {fr['excess']} bombing DRM(s) on the strike units", "8.2.2", \
-                options
-        if step == "place_ships":
-            placed = fr["areas"]
-            todo = [s for s in fr["ships"] if s not in placed]
-            sid = todo[0]
-            used = set(placed.values())
-            free = [n for n in range(1, DISPLAY_ROWS * DISPLAY_COLS + 1) if n not in used]
-            options = [_place_ship_option(D, sid, n) for n in free]
-            return (defender, "air_display", f"Place {damage.ship_name(D, sid)} on the air battle display", "8.1",
-                    options)
-        if step == "place_air":
-            todo = [a for a in fr["strike"] if on_mission(st, a) and a not in fr["aim"]]
-            aid = todo[0]
-            options = [opt("aim", f"{unit_name(D, aid)} attacks {ship_label(D, fr, s)}"
-                           + (f" (area {fr['areas'][s]})" if s in fr["areas"] else ""), air=aid,
-                           ship=ship_param(fr, s))
-                       for s in fr["ships"] if not st.ships[s].sunk]
-            return side, "air_target", f"Choose the ship {unit_name(D, aid)} attacks", "8.1", options
-        if step == "pair":
-            todo = [e for e in fr["suppressors"] if e not in fr["pair"]]
-            eid = todo[0]
-            taken = set(fr["pair"].values())
-            options = [opt("pair", f"{unit_name(D, eid)} suppresses AA for {unit_name(D, a)}", escort=eid, air=a)
-                       for a in fr["strike"] if on_mission(st, a) and a in fr["aim"] and a not in taken]
-            options.append(opt("pair", f"{unit_name(D, eid)} does not suppress", escort=eid, air=""))
-            return side, "aa_suppression", f"Pair {unit_name(D, eid)} with a strike unit", "8.1.1", options
-        if step == "order":
-            todo = [a for a in fr["strike"] if a in fr["aim"] and a not in fr["done"] and st.air[a].box == "mission"]
-            options = [opt("attack_next", f"{unit_name(D, a)} attacks {ship_label(D, fr, fr['aim'][a])} next", air=a)
-                       for a in todo]
-            return side, "attack_order", "Which unit attacks next?", "8.1", options
-        if step == "aa_adjacent":
-            cur = fr["current"]
-            target = fr["aim"][cur]
-            attacked = set(fr["aim"].values())
-            options = []
-            for s in fr["ships"]:
-                if s in attacked or s in fr["adjacent_fired"] or st.ships[s].sunk or damage.aa(st, s) <= 0:
-                    continue
-                if display_adjacent(fr["areas"].get(s, 0), fr["areas"].get(target, 0)):
-                    options.append(opt("aa_adjacent",
-                                       f"{damage.ship_name(D, s)} fires at {unit_name(D, cur)} at half AA", ship=s))
-            if not options:
-                return None
-            options.append(opt("aa_adjacent_done", "No more adjacent AA fire at this unit"))
-            return defender, "aa_adjacent", f"Adjacent ships firing at {unit_name(D, cur)}", "8.1", options
-        if step == "land":
-            aid = fr["landing"][0]
-            h = fr.get("target_hex")
-            options = []
-            for f in LAND_FORMATIONS:
-                for af in airfield_hexes(D, f):
-                    if h and dist(D, h, af) <= D.air[aid].range:
-                        options.append(opt("land", f"{unit_name(D, aid)} lands at {af} ({f})", air=aid, field=af,
-                                           formation=f))
-            if not options:
-                return None
-            return side, "land", f"Where does {unit_name(D, aid)} land?", "6.5.7", options
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        raise LeyteError("air strike record left without a step frame above it (engine bug)")
+
+
+def record(st: State) -> StrikeRecord:
+    """The strike record under the current step frame."""
+    fr = st.stack[-2]
+    if fr.get("kind") != "air_strike":
+        raise LeyteError(f"strike step {st.stack[-1].get('kind')} is not above an air strike")
+    return cast(StrikeRecord, fr)
+
+
+def close(st: State, fr: StrikeRecord | dict[str, Any]) -> None:
+    """The strike is over: take its last step frame and its record off the stack."""
+    st.stack.pop()
+    pop(st, cast(dict[str, Any], fr))
+
+
+class _Step:
+    """What every strike step frame shares: its question, if it has one, is asked of the record below it; a
+    question with a single answer is taken automatically so the log stays readable; with no answer at all, the step
+    does its automatic work (``auto``)."""
+
+    kind = ""
+
+    @classmethod
+    def question(cls, st: State, fr: StrikeRecord) -> Question | None:
         return None
 
-    @staticmethod
-    def decide(st: State, fr: dict[str, Any]) -> Decision | None:
-        q = AirStrike._question(st, fr)
+    @classmethod
+    def answer(cls, st: State, fr: StrikeRecord, action: Action, ctx: Context) -> None:
+        raise IllegalAction("8.1", f"{action.text} is not a choice in this air strike")
+
+    @classmethod
+    def auto(cls, st: State, fr: StrikeRecord, ctx: Context) -> None:
+        raise IllegalAction("8.1", f"air strike step {cls.kind!r} has no choice left to make")
+
+    @classmethod
+    def decide(cls, st: State, fr: dict[str, Any]) -> Decision | None:
+        q = cls.question(st, record(st))
         if q is None or len(q[4]) < 2:
             return None
         return ask(*q)
 
-    @staticmethod
-    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+    @classmethod
+    def act(cls, st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        cls.answer(st, record(st), action, ctx)
+
+    @classmethod
+    def run(cls, st: State, fr: dict[str, Any], ctx: Context) -> None:
+        rec = record(st)
+        q = cls.question(st, rec)
+        if q is not None and len(q[4]) == 1:
+            cls.answer(st, rec, q[4][0], ctx)
+            return
+        cls.auto(st, rec, ctx)
+
+
+@frame("strike_start")
+class StrikeStart(_Step):
+    """Which CAP intercepts (8.2), and whether escorts must be committed against it first (8.2.3)."""
+
+    @classmethod
+    def auto(cls, st: State, fr: StrikeRecord, ctx: Context) -> None:
+        _start(st, fr, ctx)
+
+
+@frame("strike_commit_escorts")
+class StrikeCommitEscorts(_Step):
+    """8.2.3: the attacker commits escorts against the CAP, at least one per CAP unit."""
+
+    @classmethod
+    def question(cls, st: State, fr: StrikeRecord) -> Question | None:
         D = st.data
-        k = action.kind
-        if k == "escort_commit":
+        need = fr["need_escorts"]
+        committed = fr["engaged_escorts"]
+        free = [a for a in fr["escorts"] if a not in committed and on_mission(st, a)]
+        options = [opt("escort_commit", f"Commit {unit_name(D, a)} against the CAP", air=a) for a in free]
+        if len(committed) >= need:
+            options.append(opt("escort_done", "Keep the rest for AA suppression"))
+        return fr["side"], "escort_commit", "Commit escorts against the CAP (one per CAP unit at least)", "8.2.3", \
+            options
+
+    @classmethod
+    def answer(cls, st: State, fr: StrikeRecord, action: Action, ctx: Context) -> None:
+        if action.kind == "escort_commit":
             fr["engaged_escorts"].append(action["air"])
             if len(fr["engaged_escorts"]) >= len([a for a in fr["escorts"] if on_mission(st, a)]):
-                fr["step"] = "escorts_committed"
-        elif k == "escort_done":
-            fr["step"] = "escorts_committed"
-        elif k == "cap_commit":
+                goto(st, "escorts_committed")
+        elif action.kind == "escort_done":
+            goto(st, "escorts_committed")
+        else:
+            super().answer(st, fr, action, ctx)
+
+
+@frame("strike_escorts_committed")
+class StrikeEscortsCommitted(_Step):
+    """8.2.3/8.1.1: escorts not engaged stay for AA suppression; CAP beyond the engaged escorts is assigned next."""
+
+    @classmethod
+    def auto(cls, st: State, fr: StrikeRecord, ctx: Context) -> None:
+        fr["suppressors"] = [a for a in fr["escorts"] if a not in fr["engaged_escorts"] and on_mission(st, a)]
+        if len(fr["cap"]) > len(fr["engaged_escorts"]):
+            goto(st, "commit_cap")
+        else:
+            fr["engaged_cap"] = list(fr["cap"])
+            goto(st, "a2a_escorts")
+
+
+@frame("strike_commit_cap")
+class StrikeCommitCap(_Step):
+    """8.2.3: the defender assigns the CAP units beyond the escorts' number."""
+
+    @classmethod
+    def question(cls, st: State, fr: StrikeRecord) -> Question | None:
+        D = st.data
+        committed = fr["engaged_cap"]
+        free = [a for a in fr["cap"] if a not in committed]
+        options = [opt("cap_commit", f"Send {unit_name(D, a)} against the escorts", air=a) for a in free]
+        if len(committed) >= min(len(fr["engaged_escorts"]), len(fr["cap"])):
+            options.append(opt("cap_done", "Keep the other CAP units for the strike aircraft"))
+        return fr["defender"], "cap_commit", "Assign the CAP units beyond the escorts' number", "8.2.3", options
+
+    @classmethod
+    def answer(cls, st: State, fr: StrikeRecord, action: Action, ctx: Context) -> None:
+        if action.kind == "cap_commit":
             fr["engaged_cap"].append(action["air"])
             if len(fr["engaged_cap"]) >= len(fr["cap"]):
-                fr["step"] = "a2a_escorts"
-        elif k == "cap_done":
-            fr["step"] = "a2a_escorts"
-        elif k in ("lose_step", "flip"):
+                goto(st, "a2a_escorts")
+        elif action.kind == "cap_done":
+            goto(st, "a2a_escorts")
+        else:
+            super().answer(st, fr, action, ctx)
+
+
+@frame("strike_a2a_escorts")
+class StrikeEscortsVsCap(_Step):
+    """8.2.3: committed escorts and CAP fire at each other."""
+
+    @classmethod
+    def auto(cls, st: State, fr: StrikeRecord, ctx: Context) -> None:
+        escorts_vs_cap(st, fr, ctx)
+
+
+@frame("strike_losses")
+class StrikeLosses(_Step):
+    """8.2.2/8.2.3: the owner takes the losses of an air-to-air roll, one unit at a time."""
+
+    @classmethod
+    def question(cls, st: State, fr: StrikeRecord) -> Question | None:
+        D = st.data
+        job = fr["losses"][0]
+        pool = [a for a in job["pool"] if st.air[a].box in ("mission", "cap")] if job["n"] > 0 else []
+        if job["kind"] == "steps":
+            full = [a for a in pool if not st.air[a].reduced]
+            choices = full or pool
+            options = [opt("lose_step", f"{unit_name(D, a)} loses a step"
+                           + (" (destroyed)" if st.air[a].reduced else ""), air=a) for a in choices]
+            return job["owner"], "step_loss", f"Take {job['n']} step loss(es)", job["rule"], options
+        choices = [a for a in pool if not st.air[a].reduced]
+        options = [opt("flip", f"Flip {unit_name(D, a)} to its exhausted side", air=a) for a in choices]
+        return job["owner"], "flip_loss", f"Flip {job['n']} unit(s) to the exhausted side", job["rule"], options
+
+    @classmethod
+    def answer(cls, st: State, fr: StrikeRecord, action: Action, ctx: Context) -> None:
+        if action.kind in ("lose_step", "flip"):
             take_loss(st, fr, action["air"], ctx)
-        elif k == "place_drm":
-            fr["drms"].setdefault(action["air"], []).append([number_drm(D), "CAP result left over (8.2.2)"])
-            fr["excess"] -= 1
-            ctx.emit("8.2.2", f"The IJN places a {number_drm(D)} bombing DRM on {unit_name(D, action['air'])}",
-                     kind="strike", data={"air": action["air"]})
-            if fr["excess"] <= 0:
-                fr["step"] = "after_cap"
-        elif k == "place_ship":
-            fr["areas"][action["ship"]] = action["area"]
-            ctx.emit("8.1", f"{damage.ship_name(D, action['ship'])} is placed in area {action['area']} of the air "
-                     "battle display", kind="air_display", data={"ship": action["ship"], "area": action["area"]})
-            if all(s in fr["areas"] for s in fr["ships"]):
-                fr["step"] = "place_air"
-        elif k == "aim":
-            sid = ship_from_param(fr, action["ship"])
-            fr["aim"][action["air"]] = sid
-            ctx.emit("8.1", f"{unit_name(D, action['air'])} will attack {ship_label(D, fr, sid)}",
-                     kind="air_target", data={"air": action["air"], "ship": action["ship"]})
-            if all(a in fr["aim"] for a in fr["strike"] if on_mission(st, a)):
-                fr["step"] = "pair" if fr["suppressors"] else "order"
-        elif k == "pair":
-            fr["pair"][action["escort"]] = action["air"]
-            if action["air"]:
-                ctx.emit("8.1.1",
-                         f"{unit_name(D, action['escort'])} pairs with {unit_name(D, action['air'])} to suppress AA",
-                         kind="air_pair", data={"escort": action["escort"], "air": action["air"]})
-            if all(e in fr["pair"] for e in fr["suppressors"]):
-                fr["step"] = "order"
-        elif k == "attack_next":
-            _begin_attack(st, fr, action["air"], ctx)
-        elif k == "aa_adjacent":
+        else:
+            super().answer(st, fr, action, ctx)
+
+    @classmethod
+    def auto(cls, st: State, fr: StrikeRecord, ctx: Context) -> None:
+        end_loss_job(st, fr, ctx)
+
+
+@frame("strike_cap_vs_strike")
+class StrikeCapVsStrike(_Step):
+    """8.2.2: the surviving CAP fires at the strike aircraft."""
+
+    @classmethod
+    def auto(cls, st: State, fr: StrikeRecord, ctx: Context) -> None:
+        cap_fires_at_strike(st, fr, ctx)
+
+
+@frame("strike_excess_drm")
+class StrikeExcessDrm(_Step):
+    """8.2.2: CAP results a USN strike could not absorb become bombing DRMs the IJN places on strike units."""
+
+    @classmethod
+    def question(cls, st: State, fr: StrikeRecord) -> Question | None:
+        D = st.data
+        options = [opt("place_drm", f"Put a {number_drm(D)} bombing DRM on {unit_name(D, a)}", air=a)
+                   for a in fr["strike"] if on_mission(st, a)]
+        return fr["defender"], "excess_drm", f"Place {fr['excess']} bombing DRM(s) on the strike units", "8.2.2", \
+            options
+
+    @classmethod
+    def answer(cls, st: State, fr: StrikeRecord, action: Action, ctx: Context) -> None:
+        if action.kind != "place_drm":
+            super().answer(st, fr, action, ctx)
+        D = st.data
+        fr["drms"].setdefault(action["air"], []).append([number_drm(D), "CAP result left over (8.2.2)"])
+        fr["excess"] -= 1
+        ctx.emit("8.2.2", f"The IJN places a {number_drm(D)} bombing DRM on {unit_name(D, action['air'])}",
+                 kind="strike", data={"air": action["air"]})
+        if fr["excess"] <= 0:
+            goto(st, "after_cap")
+
+    @classmethod
+    def auto(cls, st: State, fr: StrikeRecord, ctx: Context) -> None:
+        goto(st, "after_cap")  # no strike unit left to carry the DRMs
+
+
+@frame("strike_after_cap")
+class StrikeAfterCap(_Step):
+    """8.1: the strike aircraft that got through go on to the air battle display."""
+
+    @classmethod
+    def auto(cls, st: State, fr: StrikeRecord, ctx: Context) -> None:
+        _after_cap(st, fr, ctx)
+
+
+@frame("strike_place_ships")
+class StrikePlaceShips(_Step):
+    """8.1 step 2: the defender places the target's ships on the air battle display, one per area."""
+
+    @classmethod
+    def question(cls, st: State, fr: StrikeRecord) -> Question | None:
+        D = st.data
+        placed = fr["areas"]
+        todo = [s for s in fr["ships"] if s not in placed]
+        sid = todo[0]
+        used = set(placed.values())
+        free = [n for n in range(1, DISPLAY_ROWS * DISPLAY_COLS + 1) if n not in used]
+        options = [_place_ship_option(D, sid, n) for n in free]
+        return (fr["defender"], "air_display", f"Place {damage.ship_name(D, sid)} on the air battle display", "8.1",
+                options)
+
+    @classmethod
+    def answer(cls, st: State, fr: StrikeRecord, action: Action, ctx: Context) -> None:
+        if action.kind != "place_ship":
+            super().answer(st, fr, action, ctx)
+        fr["areas"][action["ship"]] = action["area"]
+        ctx.emit("8.1", f"{damage.ship_name(st.data, action['ship'])} is placed in area {action['area']} of the "
+                 "air battle display", kind="air_display", data={"ship": action["ship"], "area": action["area"]})
+        if all(s in fr["areas"] for s in fr["ships"]):
+            goto(st, "place_air")
+
+
+@frame("strike_place_air")
+class StrikePlaceAir(_Step):
+    """8.1 step 2: the attacker chooses the ship each strike unit attacks."""
+
+    @classmethod
+    def question(cls, st: State, fr: StrikeRecord) -> Question | None:
+        D = st.data
+        todo = [a for a in fr["strike"] if on_mission(st, a) and a not in fr["aim"]]
+        aid = todo[0]
+        options = [opt("aim", f"{unit_name(D, aid)} attacks {ship_label(D, fr, s)}"
+                       + (f" (area {fr['areas'][s]})" if s in fr["areas"] else ""), air=aid,
+                       ship=ship_param(fr, s))
+                   for s in fr["ships"] if not st.ships[s].sunk]
+        return fr["side"], "air_target", f"Choose the ship {unit_name(D, aid)} attacks", "8.1", options
+
+    @classmethod
+    def answer(cls, st: State, fr: StrikeRecord, action: Action, ctx: Context) -> None:
+        if action.kind != "aim":
+            super().answer(st, fr, action, ctx)
+        D = st.data
+        sid = ship_from_param(fr, action["ship"])
+        fr["aim"][action["air"]] = sid
+        ctx.emit("8.1", f"{unit_name(D, action['air'])} will attack {ship_label(D, fr, sid)}",
+                 kind="air_target", data={"air": action["air"], "ship": action["ship"]})
+        if all(a in fr["aim"] for a in fr["strike"] if on_mission(st, a)):
+            goto(st, "pair" if fr["suppressors"] else "order")
+
+    @classmethod
+    def auto(cls, st: State, fr: StrikeRecord, ctx: Context) -> None:
+        goto(st, "pair" if fr["suppressors"] else "order")
+
+
+@frame("strike_pair")
+class StrikePair(_Step):
+    """8.1.1: each escort kept back may pair with a strike unit to suppress the target's AA."""
+
+    @classmethod
+    def question(cls, st: State, fr: StrikeRecord) -> Question | None:
+        D = st.data
+        todo = [e for e in fr["suppressors"] if e not in fr["pair"]]
+        eid = todo[0]
+        taken = set(fr["pair"].values())
+        options = [opt("pair", f"{unit_name(D, eid)} suppresses AA for {unit_name(D, a)}", escort=eid, air=a)
+                   for a in fr["strike"] if on_mission(st, a) and a in fr["aim"] and a not in taken]
+        options.append(opt("pair", f"{unit_name(D, eid)} does not suppress", escort=eid, air=""))
+        return fr["side"], "aa_suppression", f"Pair {unit_name(D, eid)} with a strike unit", "8.1.1", options
+
+    @classmethod
+    def answer(cls, st: State, fr: StrikeRecord, action: Action, ctx: Context) -> None:
+        if action.kind != "pair":
+            super().answer(st, fr, action, ctx)
+        D = st.data
+        fr["pair"][action["escort"]] = action["air"]
+        if action["air"]:
+            ctx.emit("8.1.1",
+                     f"{unit_name(D, action['escort'])} pairs with {unit_name(D, action['air'])} to suppress AA",
+                     kind="air_pair", data={"escort": action["escort"], "air": action["air"]})
+        if all(e in fr["pair"] for e in fr["suppressors"]):
+            goto(st, "order")
+
+    @classmethod
+    def auto(cls, st: State, fr: StrikeRecord, ctx: Context) -> None:
+        goto(st, "order")
+
+
+@frame("strike_order")
+class StrikeOrder(_Step):
+    """8.1: the attacker picks which unit attacks next; when none is left the strike ends."""
+
+    @classmethod
+    def question(cls, st: State, fr: StrikeRecord) -> Question | None:
+        D = st.data
+        todo = [a for a in fr["strike"] if a in fr["aim"] and a not in fr["done"] and st.air[a].box == "mission"]
+        options = [opt("attack_next", f"{unit_name(D, a)} attacks {ship_label(D, fr, fr['aim'][a])} next", air=a)
+                   for a in todo]
+        return fr["side"], "attack_order", "Which unit attacks next?", "8.1", options
+
+    @classmethod
+    def answer(cls, st: State, fr: StrikeRecord, action: Action, ctx: Context) -> None:
+        if action.kind != "attack_next":
+            super().answer(st, fr, action, ctx)
+        _begin_attack(st, fr, action["air"], ctx)
+
+    @classmethod
+    def auto(cls, st: State, fr: StrikeRecord, ctx: Context) -> None:
+        goto(st, "finish")
+
+
+@frame("strike_aa_adjacent")
+class StrikeAdjacentAA(_Step):
+    """8.1: ships next to the target on the display may fire at the attacking unit at half AA."""
+
+    @classmethod
+    def question(cls, st: State, fr: StrikeRecord) -> Question | None:
+        D = st.data
+        cur = fr["current"]
+        target = fr["aim"][cur]
+        attacked = set(fr["aim"].values())
+        options = []
+        for s in fr["ships"]:
+            if s in attacked or s in fr["adjacent_fired"] or st.ships[s].sunk or damage.aa(st, s) <= 0:
+                continue
+            if display_adjacent(fr["areas"].get(s, 0), fr["areas"].get(target, 0)):
+                options.append(opt("aa_adjacent",
+                                   f"{damage.ship_name(D, s)} fires at {unit_name(D, cur)} at half AA", ship=s))
+        if not options:
+            return None
+        options.append(opt("aa_adjacent_done", "No more adjacent AA fire at this unit"))
+        return fr["defender"], "aa_adjacent", f"Adjacent ships firing at {unit_name(D, cur)}", "8.1", options
+
+    @classmethod
+    def answer(cls, st: State, fr: StrikeRecord, action: Action, ctx: Context) -> None:
+        if action.kind == "aa_adjacent":
             fr["adjacent_fired"].append(action["ship"])
             aa_fire(st, fr, action["ship"], ctx, half=True, adjacent=True)
             if fr["current_destroyed"] is not None:
-                fr["step"] = "bomb"
-        elif k == "aa_adjacent_done":
-            fr["step"] = "bomb"
-        elif k == "land":
-            _land(st, fr, action["air"], action["formation"], action["field"], ctx)
+                goto(st, "bomb")
+        elif action.kind == "aa_adjacent_done":
+            goto(st, "bomb")
         else:
-            raise IllegalAction("8.1", f"{action.text} is not a choice in this air strike")
+            super().answer(st, fr, action, ctx)
 
-    @staticmethod
-    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        q = AirStrike._question(st, fr)
-        if q is not None and len(q[4]) == 1:
-            AirStrike.act(st, fr, q[4][0], ctx)
-            return
-        step = fr["step"]
-        if step == "start":
-            _start(st, fr, ctx)
-        elif step == "escorts_committed":
-            fr["suppressors"] = [a for a in fr["escorts"] if a not in fr["engaged_escorts"] and on_mission(st, a)]
-            if len(fr["cap"]) > len(fr["engaged_escorts"]):
-                fr["step"] = "commit_cap"
-            else:
-                fr["engaged_cap"] = list(fr["cap"])
-                fr["step"] = "a2a_escorts"
-        elif step == "a2a_escorts":
-            escorts_vs_cap(st, fr, ctx)
-        elif step == "losses":
-            end_loss_job(st, fr, ctx)
-        elif step == "cap_vs_strike":
-            cap_fires_at_strike(st, fr, ctx)
-        elif step == "excess_drm":
-            fr["step"] = "after_cap"  # no strike unit left to carry the DRMs
-        elif step == "after_cap":
-            _after_cap(st, fr, ctx)
-        elif step == "place_air":
-            fr["step"] = "pair" if fr["suppressors"] else "order"
-        elif step == "pair":
-            fr["step"] = "order"
-        elif step == "order":
-            fr["step"] = "finish"
-        elif step == "aa_adjacent":
-            fr["step"] = "bomb"
-        elif step == "bomb":
-            _bomb(st, fr, ctx)
-        elif step == "finish":
-            _finish(st, fr, ctx)
-        elif step == "land":
-            aid = fr["landing"].pop(0)
-            _land(st, fr, aid, None, None, ctx)
-        else:
-            raise IllegalAction("8.1", f"air strike in unknown step {step!r}")
+    @classmethod
+    def auto(cls, st: State, fr: StrikeRecord, ctx: Context) -> None:
+        goto(st, "bomb")
 
 
-def _start(st: State, fr: dict[str, Any], ctx: Context) -> None:
+@frame("strike_bomb")
+class StrikeBomb(_Step):
+    """8.1 step 6: the current unit's bombing roll."""
+
+    @classmethod
+    def auto(cls, st: State, fr: StrikeRecord, ctx: Context) -> None:
+        _bomb(st, fr, ctx)
+
+
+@frame("strike_finish")
+class StrikeFinish(_Step):
+    """Aircraft return (6.5.1, 6.5.3, 6.5.7, 6.5.8); the target TF may lose an MP (6.2.3)."""
+
+    @classmethod
+    def auto(cls, st: State, fr: StrikeRecord, ctx: Context) -> None:
+        _finish(st, fr, ctx)
+
+
+@frame("strike_land")
+class StrikeLand(_Step):
+    """6.5.7: each IJN carrier unit picks an airfield in range of the target, or is lost if there is none."""
+
+    @classmethod
+    def question(cls, st: State, fr: StrikeRecord) -> Question | None:
+        D = st.data
+        aid = fr["landing"][0]
+        h = fr.get("target_hex")
+        options = []
+        for f in LAND_FORMATIONS:
+            for af in airfield_hexes(D, f):
+                if h and dist(D, h, af) <= D.air[aid].range:
+                    options.append(opt("land", f"{unit_name(D, aid)} lands at {af} ({f})", air=aid, field=af,
+                                       formation=f))
+        if not options:
+            return None
+        return fr["side"], "land", f"Where does {unit_name(D, aid)} land?", "6.5.7", options
+
+    @classmethod
+    def answer(cls, st: State, fr: StrikeRecord, action: Action, ctx: Context) -> None:
+        if action.kind != "land":
+            super().answer(st, fr, action, ctx)
+        _land(st, fr, action["air"], action["formation"], action["field"], ctx)
+
+    @classmethod
+    def auto(cls, st: State, fr: StrikeRecord, ctx: Context) -> None:
+        aid = fr["landing"].pop(0)
+        _land(st, fr, aid, None, None, ctx)
+
+
+def _start(st: State, fr: StrikeRecord, ctx: Context) -> None:
     fr.update(cap=intercepting_cap(st, fr), engaged_escorts=[], engaged_cap=[], suppressors=[], losses=[], drms={},
               areas={}, aim={}, pair={}, done=[], adjacent_fired=[], current=None, current_destroyed=None,
               landing=[], attackers=0, attacked_ships=[], excess=0)
@@ -424,31 +700,31 @@ def _start(st: State, fr: dict[str, Any], ctx: Context) -> None:
                  data={"cap": cap})
     if cap and fr["escorts"]:
         fr["need_escorts"] = min(len(cap), len(fr["escorts"]))
-        fr["step"] = "commit_escorts"
+        goto(st, "commit_escorts")
     elif cap:
-        fr["step"] = "cap_vs_strike"
+        goto(st, "cap_vs_strike")
     else:
         fr["suppressors"] = list(fr["escorts"])
-        fr["step"] = "after_cap"
+        goto(st, "after_cap")
 
 
-def _after_cap(st: State, fr: dict[str, Any], ctx: Context) -> None:
+def _after_cap(st: State, fr: StrikeRecord, ctx: Context) -> None:
     strike = [a for a in fr["strike"] if on_mission(st, a)]
     if not strike:
         ctx.emit("8.1", "No strike aircraft get through", kind="strike")
-        fr["step"] = "finish"
+        goto(st, "finish")
         return
     if fr["mode"] in ("surface", "kamikaze") or len(fr["ships"]) <= 1:
         if len(fr["ships"]) == 1:
             fr["areas"] = {fr["ships"][0]: 1}
-        fr["step"] = "place_air"
+        goto(st, "place_air")
         return
     ctx.emit("8.1", f"{fr['defender']} places the ships of the target on the air battle display, one per area",
              kind="air_display")
-    fr["step"] = "place_ships"
+    goto(st, "place_ships")
 
 
-def _begin_attack(st: State, fr: dict[str, Any], aid: str, ctx: Context) -> None:
+def _begin_attack(st: State, fr: StrikeRecord, aid: str, ctx: Context) -> None:
     """One attacking unit: the target's AA, then adjacent ships at half (not for heavy bombers, not in 8.3.7)."""
     D = st.data
     fr["current"] = aid
@@ -458,19 +734,19 @@ def _begin_attack(st: State, fr: dict[str, Any], aid: str, ctx: Context) -> None
     if target not in fr["attacked_ships"]:
         fr["attacked_ships"].append(target)
     if st.ships[target].sunk:
-        fr["step"] = "bomb"
+        goto(st, "bomb")
         return
     ctx.emit("8.1", f"{unit_name(D, aid)} ({strength(st, aid, extended=aid in fr['extended'])}) attacks "
              f"{ship_label(D, fr, target)}", kind="air_attack", data={"air": aid, "ship": ship_param(fr, target)})
     hb = unit_kind(st, aid) == "HB"
     aa_fire(st, fr, target, ctx, half=hb, adjacent=False)
     if fr["current_destroyed"] is not None or hb or fr["mode"] in ("surface", "kamikaze"):
-        fr["step"] = "bomb"
+        goto(st, "bomb")
     else:
-        fr["step"] = "aa_adjacent"
+        goto(st, "aa_adjacent")
 
 
-def _bomb(st: State, fr: dict[str, Any], ctx: Context) -> None:
+def _bomb(st: State, fr: StrikeRecord, ctx: Context) -> None:
     D = st.data
     aid = fr["current"]
     target = fr["aim"][aid]
@@ -499,10 +775,10 @@ def _bomb(st: State, fr: dict[str, Any], ctx: Context) -> None:
         st.air[aid].box = "destroyed"
     fr["current"] = None
     fr["current_destroyed"] = None
-    fr["step"] = "order"
+    goto(st, "order")
 
 
-def _land(st: State, fr: dict[str, Any], aid: str, formation: str | None, field: str | None, ctx: Context) -> None:
+def _land(st: State, fr: StrikeRecord, aid: str, formation: str | None, field: str | None, ctx: Context) -> None:
     """6.5.7: IJN carrier strike aircraft land at an airfield in range of the target and join its air fleet."""
     D = st.data
     if aid in fr["landing"]:
@@ -519,11 +795,10 @@ def _land(st: State, fr: dict[str, Any], aid: str, formation: str | None, field:
         ctx.emit("6.5.7", f"{unit_name(D, aid)} lands at {field} and joins the {formation}", kind="air_box",
                  data={"air": aid, "field": field, "formation": formation}, visible=("IJN",))
     if not fr["landing"]:
-        fr["step"] = "done"
-        pop(st, fr)
+        close(st, fr)
 
 
-def _finish(st: State, fr: dict[str, Any], ctx: Context) -> None:
+def _finish(st: State, fr: StrikeRecord, ctx: Context) -> None:
     """Aircraft return (6.5.1, 6.5.3, 6.5.7, 6.5.8), and the target TF may lose an MP (6.2.3)."""
     for a in [x for x in fr["strike"] + fr["escorts"] if st.air[x].box == "mission"]:
         u = st.air[a]
@@ -538,12 +813,12 @@ def _finish(st: State, fr: dict[str, Any], ctx: Context) -> None:
     _mp_penalty(st, fr, ctx)
     ctx.emit("8.1", "The air strike is over", kind="strike_end")
     if fr["landing"]:
-        fr["step"] = "land"
+        goto(st, "land")
         return
-    pop(st, fr)
+    close(st, fr)
 
 
-def _mp_penalty(st: State, fr: dict[str, Any], ctx: Context) -> None:
+def _mp_penalty(st: State, fr: StrikeRecord, ctx: Context) -> None:
     """6.2.3: a TF attacked by four or more air units in one activation sub-phase loses an MP (two a turn at most)."""
     D = st.data
     if fr["mode"] == "surface":

@@ -22,10 +22,10 @@ import csv
 import hashlib
 import math
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from leyte.core.dice import Modifier
-from leyte.core.errors import IllegalAction
+from leyte.core.errors import IllegalAction, LeyteError
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import air_ops, damage
 from leyte.rulebooks.imperial_sunset.common import live_ships
@@ -104,11 +104,12 @@ def start_battle(st: State, hex_label: str, active_tf: str, ctx: Context, *, ent
              + ", ".join(f"{damage.ship_name(D, s)} = {aliases[s]}" for s in order), kind="battle_alias",
              data={"aliases": aliases}, visible=("USN",))
     push(st, "surface_battle", hex=hex_label, active_side=side, active_tf=active_tf, tfs=tfs,
-         entered_from=entered_from, strait_side=side if strait else None, day=day, round=0, step="group",
+         entered_from=entered_from, strait_side=side if strait else None, day=day, round=0,
          display=display, act_index=act_index, groups={s_: [] for s_ in SIDES}, smoke=[],
          smoke_by={s_: False for s_ in SIDES}, queue=[], pending=[], shots={}, designations={}, wants={},
          disengaged={s_: False for s_ in SIDES}, end_reason=None, torp_plan=None, air_queue=[],
          order=list(SIDES), moves={})
+    push(st, "battle_group")
 
 
 # -- naming and geometry ----------------------------------------------------------------------------------------
@@ -285,8 +286,8 @@ def battle_view(st: State, bf: dict[str, Any], viewer: str | None) -> dict[str, 
         ships.append({"id": d["alias"] if hidden else sid, "name": _label(st, bf, sid, viewer), "side": d["side"],
                       "type": st.data.ships[sid].type, "area": d["area"], "moved": d["moved"], "mp": d["mp"],
                       "hits": None if hidden or (viewer not in (None, "umpire", d["side"])) else st.ships[sid].hits})
-    return {"hex": bf["hex"], "round": bf["round"], "step": bf["step"], "day": bf["day"], "smoke": list(bf["smoke"]),
-            "ships": ships}
+    return {"hex": bf["hex"], "round": bf["round"], "step": battle_step(st, bf), "day": bf["day"],
+            "smoke": list(bf["smoke"]), "ships": ships}
 
 
 # -- the battle frame -------------------------------------------------------------------------------------------
@@ -307,180 +308,393 @@ def _gun_option(D: ISData, kind: str, sid: str, target: str, label: str, rng: in
     return opt(kind, f"{damage.ship_name(D, sid)} {verb} {label} (range {rng})", ship=sid, target=target)
 
 
+Question = tuple[str, str, str, str, list[Action]]
+
+
+class BattleRecord(TypedDict, total=False):
+    """The ``surface_battle`` frame: the record of one battle, shared by its step frames (plain data, so it saves).
+
+    Set at the start: where and who (``hex``, ``active_side``, ``active_tf``, ``tfs`` by side, ``entered_from``,
+    ``strait_side``, ``day``, ``act_index`` of the activation below), the battle display (``display``: per ship its
+    side, area, MP spent, whether revealed, its alias and group) and the round (``round``). Filled in as the steps
+    go: deployment groups (``groups``, ``display_order``), the queue of ships or sides still to act (``queue``,
+    ``air_queue``, ``order_disengage``, ``place_queue``), smoke (``smoke``, ``smoke_by``, ``smoke_ask``), gunnery
+    and torpedoes (``designations``, ``shots``, ``pending``, ``fired``, ``torp_plan``), the moves made this round
+    (``moves``), initiative (``order``), disengagement (``wants``, ``disengaged``) and why it ended
+    (``end_reason``).
+    """
+
+    kind: str
+    hex: str
+    active_side: str
+    active_tf: str
+    tfs: dict[str, list[str]]
+    entered_from: str | None
+    strait_side: str | None
+    day: bool
+    round: int
+    display: dict[str, dict[str, Any]]
+    act_index: int
+    groups: dict[str, list[int]]
+    display_order: dict[str, list[str]]
+    smoke: list[int]
+    smoke_by: dict[str, bool]
+    smoke_ask: list[Any] | None
+    queue: list[list[str]]
+    air_queue: list[str]
+    order_disengage: list[str]
+    place_queue: list[str]
+    pending: list[Any]
+    shots: dict[str, Any]
+    designations: dict[str, str | None]
+    fired: list[str]
+    torp_plan: dict[str, Any] | None
+    moves: dict[str, Any]
+    order: list[str]
+    wants: dict[str, bool]
+    disengaged: dict[str, bool]
+    end_reason: str | None
+
+
 @frame("surface_battle")
 class SurfaceBattle:
-    """One surface battle from deployment to the end-of-battle placement (8.3)."""
+    """One surface battle from deployment to the end-of-battle placement (8.3).
+
+    This frame is the battle's record (the display, the round, the queues of ships still to act); each step of a
+    round is a frame of its own (``battle_<step>``, below) pushed on top of it in turn: ``_goto`` hands the battle
+    to its next step and ``_close`` takes the last step and the record off the stack.
+    """
 
     @staticmethod
-    def _question(st: State, bf: dict[str, Any]) -> tuple[str, str, str, str, list[Action]] | None:
-        D = st.data
-        step = bf["step"]
-        if step == "group":
-            side, sid = bf["queue"][0] if bf["queue"] else (None, None)
-            if side is None:
-                return None
-            size = D.mod("surface.group_size")
-            groups = bf["groups"][side]
-            n_groups = math.ceil(len(bf["display_order"][side]) / size)
-            options = [opt("group", f"Put {damage.ship_name(D, sid)} in group {g + 1}", ship=sid, group=g)
-                       for g in range(n_groups) if sum(1 for x in groups if x == g) < size]
-            return side, "surface_group", f"Divide your ships into groups of {size} for deployment", "8.3.1", options
-        if step == "move":
-            if not bf["queue"]:
-                return None
-            side, sid = bf["queue"][0]
-            here = bf["display"][sid]["area"]
-            sp = _ship_speed(st, bf, sid)
-            lo, hi = max(1, here - sp), min(_areas(D), here + sp)
-            who = _label(st, bf, sid, side)
-            options = [_area_option(who, sid, a, a == here) for a in range(lo, hi + 1)]
-            return side, "surface_move", f"Move {damage.ship_name(D, sid)} (area {here}, speed {sp})", "8.3.2", options
-        if step == "smoke":
-            side, sid, path = bf["smoke_ask"]
-            options = [opt("smoke", "Lay no smoke", ship=sid, area=0)]
-            options += [opt("smoke", f"{damage.ship_name(D, sid)} lays smoke in area {a}", ship=sid, area=a)
-                        for a in path]
-            return side, "smoke", f"Smoke from {damage.ship_name(D, sid)}?", "8.3.5", options
-        if step == "designate":
-            if not bf["queue"]:
-                return None
-            side, sid = bf["queue"][0]
-            options = [_gun_option(D, "designate", sid, _target_param(bf, side, t), _label(st, bf, t, side),
-                                   _rng(bf, sid, t)) for t in _gun_targets(st, bf, sid)]
-            options.append(_gun_option(D, "designate", sid, "", "", 0))
-            return side, "gunnery_designate", f"Designate the target of {damage.ship_name(D, sid)} (fixed once made)", \
-                "8.3.3", options
-        if step == "usn_fire":
-            if not bf["queue"]:
-                return None
-            side, sid = bf["queue"][0]
-            options = [_gun_option(D, "fire", sid, t, damage.ship_name(D, t), _rng(bf, sid, t))
-                       for t in _gun_targets(st, bf, sid)]
-            options.append(_gun_option(D, "fire", sid, "", "", 0))
-            return side, "gunnery_fire", f"Fire {damage.ship_name(D, sid)}?", "8.3.3", options
-        if step == "torpedo":
-            if not bf["queue"]:
-                return None
-            side, sid = bf["queue"][0]
-            plan = bf["torp_plan"]
-            if plan is None:
-                if not _torp_targets(st, bf, sid):
-                    return side, "torpedo", "", "8.3.6", [opt("torpedo_hold", "hold", ship=sid)]
-                return side, "torpedo", f"Fire {damage.ship_name(D, sid)}'s torpedoes (once per battle)?", "8.3.6", [
-                    opt("torpedo_fire", f"{damage.ship_name(D, sid)} fires its torpedoes", ship=sid),
-                    opt("torpedo_hold", f"{damage.ship_name(D, sid)} keeps its torpedoes", ship=sid)]
-            k = len(plan["targets"]) + 1
-            options = [opt("torpedo_target", f"Torpedo roll {k} of {plan['rolls']} at {_label(st, bf, t, side)} "
-                           f"(range {_rng(bf, sid, t)})", ship=sid, target=_target_param(bf, side, t))
-                       for t in _torp_targets(st, bf, sid)]
-            return side, "torpedo_target", f"Target of torpedo roll {k} of {plan['rolls']}", "8.3.6", options
-        if step == "air":
-            if not bf["air_queue"]:
-                return None
-            side = bf["air_queue"][0]
-            return side, "surface_air", "Air attack segment: launch a strike at the enemy ships?", "8.3.7", [
-                opt("surface_air", "Launch an air strike (scramble, 6.5.10)", launch=True),
-                opt("surface_air", "No air attack this round", launch=False)]
-        if step == "disengage":
-            side = next((s for s in bf["order_disengage"] if s not in bf["wants"]), None)
-            if side is None:
-                return None
-            return side, "disengage", f"Round {bf['round']}: do you want to break off the battle?", "8.3.8", [
-                opt("disengage", "Continue the battle", disengage=False),
-                opt("disengage", "Disengage", disengage=True)]
-        if step == "place":
-            if not bf["place_queue"]:
-                return None
-            side = bf["place_queue"][0]
-            options = [opt("place_tf", f"Place your TF(s) in {h}" + (" (over-stacked: -2 MP)" if cat == 4 else ""),
-                           hex=h, category=cat) for h, cat in _placement_options(st, bf, side)]
-            return side, "surface_placement", "Where do your ships go after the battle?", "8.3.9", options
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        raise LeyteError("surface battle record left without a step frame above it (engine bug)")
+
+
+def battle_record(st: State) -> BattleRecord:
+    """The battle record under the current step frame."""
+    fr = st.stack[-2]
+    if fr.get("kind") != "surface_battle":
+        raise LeyteError(f"battle step {st.stack[-1].get('kind')} is not above a surface battle")
+    return cast(BattleRecord, fr)
+
+
+def battle_step(st: State, bf: dict[str, Any]) -> str:
+    """The step the battle is in: the name of the step frame just above its record."""
+    i = next(i for i, f in enumerate(st.stack) if f is bf)
+    kind = str(st.stack[i + 1]["kind"]) if i + 1 < len(st.stack) else ""
+    return kind.removeprefix("battle_")
+
+
+def _goto(st: State, step: str) -> None:
+    """Hand the battle on to its next step: the step frame on top gives way to ``battle_<step>``."""
+    fr = st.stack[-1]
+    if not str(fr.get("kind", "")).startswith("battle_"):
+        raise LeyteError(f"_goto({step!r}): the top frame {fr.get('kind')} is not a battle step")
+    st.stack.pop()
+    push(st, f"battle_{step}")
+
+
+def _close(st: State, bf: dict[str, Any]) -> None:
+    """The battle is over: take its last step frame and its record off the stack."""
+    st.stack.pop()
+    pop(st, bf)
+
+
+def _answer(st: State, bf: dict[str, Any], action: Action, ctx: Context) -> None:
+    """Apply a battle choice (the step frame that asked it has checked it is one of its options)."""
+    D = st.data
+    k = action.kind
+    if k == "group":
+        side, sid = bf["queue"].pop(0)
+        bf["display"][sid]["group"] = action["group"]
+        bf["groups"][side].append(action["group"])
+    elif k == "move":
+        _do_move(st, bf, action["ship"], action["area"], ctx)
+    elif k == "smoke":
+        side, sid, _path = bf["smoke_ask"]
+        bf["smoke_ask"] = None
+        _goto(st, "move")
+        if action["area"]:
+            bf["smoke"].append(action["area"])
+            bf["smoke_by"][side] = True
+            _say(ctx, st, bf, "8.3.5", "{0} lays smoke in area " + str(action["area"]), [sid], kind="smoke",
+                 data_={"ship": sid, "area": action["area"]})
+    elif k == "designate":
+        side, sid = bf["queue"].pop(0)
+        tgt = _from_param(bf, action["target"]) if action["target"] else None
+        bf["designations"][sid] = tgt
+        if tgt:
+            ctx.emit("8.3.3", f"IJN designates a target for {damage.ship_name(D, sid)}", kind="designate",
+                     data={"ship": sid}, visible=None)
+            ctx.emit("8.3.3", f"{damage.ship_name(D, sid)} is designated at {_label(st, bf, tgt, 'IJN')}",
+                     kind="designate", data={"ship": sid, "target": _target_param(bf, "IJN", tgt)},
+                     visible=("IJN",))
+    elif k == "fire":
+        side, sid = bf["queue"].pop(0)
+        if action["target"]:
+            _gun_fire(st, bf, sid, _from_param(bf, action["target"]), ctx)
+    elif k == "torpedo_hold":
+        bf["queue"].pop(0)
+    elif k == "torpedo_fire":
+        side, sid = bf["queue"][0]
+        d = D.ships[sid]
+        rolls = 1 if side == "IJN" and d.type in CRUISER_TYPES else damage.remaining(st, sid)
+        bf["torp_plan"] = {"ship": sid, "rolls": max(1, rolls), "targets": []}
+        st.ships[sid].torpedo_used = True
+        bf["display"][sid]["revealed"] = True
+        ctx.emit("8.3.6", f"{damage.ship_name(D, sid)} fires its torpedoes ({max(1, rolls)} roll(s))",
+                 kind="torpedo", data={"ship": sid, "rolls": max(1, rolls)})
+    elif k == "torpedo_target":
+        plan = bf["torp_plan"]
+        plan["targets"].append(_from_param(bf, action["target"]))
+        if len(plan["targets"]) >= plan["rolls"]:
+            _torp_fire(st, bf, plan, ctx)
+            bf["torp_plan"] = None
+            bf["queue"].pop(0)
+    elif k == "surface_air":
+        side = bf["air_queue"].pop(0)
+        if action["launch"]:
+            _launch_air(st, bf, side, ctx)
+    elif k == "disengage":
+        side = next(s for s in bf["order_disengage"] if s not in bf["wants"])
+        bf["wants"][side] = bool(action["disengage"])
+        ctx.emit("8.3.8", f"{side} chooses to " + ("disengage" if action["disengage"] else "fight on"),
+                 kind="disengage_choice", data={"side": side}, visible=(side,))
+    elif k == "place_tf":
+        side = bf["place_queue"].pop(0)
+        _place_side(st, bf, side, action["hex"], int(action["category"]), ctx)
+    else:
+        raise IllegalAction("8.3", f"{action.text} is not a choice in this surface battle")
+
+
+class _BattleStep:
+    """What every battle step frame shares: its question, if any, is asked of the record below it; a question with a
+    single answer is taken automatically; with none, the step does its automatic work."""
+
+    kind = ""
+
+    @staticmethod
+    def question(st: State, bf: dict[str, Any]) -> Question | None:
         return None
 
     @staticmethod
-    def decide(st: State, fr: dict[str, Any]) -> Decision | None:
-        q = SurfaceBattle._question(st, fr)
+    def auto(st: State, bf: dict[str, Any], ctx: Context) -> None:
+        raise LeyteError("a battle step without automatic work")
+
+    @classmethod
+    def decide(cls, st: State, fr: dict[str, Any]) -> Decision | None:
+        q = cls.question(st, battle_record(st))
         if q is None or len(q[4]) < 2:
             return None
         return ask(*q)
 
-    @staticmethod
-    def act(st: State, bf: dict[str, Any], action: Action, ctx: Context) -> None:
-        D = st.data
-        k = action.kind
-        if k == "group":
-            side, sid = bf["queue"].pop(0)
-            bf["display"][sid]["group"] = action["group"]
-            bf["groups"][side].append(action["group"])
-        elif k == "move":
-            _do_move(st, bf, action["ship"], action["area"], ctx)
-        elif k == "smoke":
-            side, sid, _path = bf["smoke_ask"]
-            bf["smoke_ask"] = None
-            bf["step"] = "move"
-            if action["area"]:
-                bf["smoke"].append(action["area"])
-                bf["smoke_by"][side] = True
-                _say(ctx, st, bf, "8.3.5", "{0} lays smoke in area " + str(action["area"]), [sid], kind="smoke",
-                     data_={"ship": sid, "area": action["area"]})
-        elif k == "designate":
-            side, sid = bf["queue"].pop(0)
-            tgt = _from_param(bf, action["target"]) if action["target"] else None
-            bf["designations"][sid] = tgt
-            if tgt:
-                ctx.emit("8.3.3", f"IJN designates a target for {damage.ship_name(D, sid)}", kind="designate",
-                         data={"ship": sid}, visible=None)
-                ctx.emit("8.3.3", f"{damage.ship_name(D, sid)} is designated at {_label(st, bf, tgt, 'IJN')}",
-                         kind="designate", data={"ship": sid, "target": _target_param(bf, "IJN", tgt)},
-                         visible=("IJN",))
-        elif k == "fire":
-            side, sid = bf["queue"].pop(0)
-            if action["target"]:
-                _gun_fire(st, bf, sid, _from_param(bf, action["target"]), ctx)
-        elif k == "torpedo_hold":
-            bf["queue"].pop(0)
-        elif k == "torpedo_fire":
-            side, sid = bf["queue"][0]
-            d = D.ships[sid]
-            rolls = 1 if side == "IJN" and d.type in CRUISER_TYPES else damage.remaining(st, sid)
-            bf["torp_plan"] = {"ship": sid, "rolls": max(1, rolls), "targets": []}
-            st.ships[sid].torpedo_used = True
-            bf["display"][sid]["revealed"] = True
-            ctx.emit("8.3.6", f"{damage.ship_name(D, sid)} fires its torpedoes ({max(1, rolls)} roll(s))",
-                     kind="torpedo", data={"ship": sid, "rolls": max(1, rolls)})
-        elif k == "torpedo_target":
-            plan = bf["torp_plan"]
-            plan["targets"].append(_from_param(bf, action["target"]))
-            if len(plan["targets"]) >= plan["rolls"]:
-                _torp_fire(st, bf, plan, ctx)
-                bf["torp_plan"] = None
-                bf["queue"].pop(0)
-        elif k == "surface_air":
-            side = bf["air_queue"].pop(0)
-            if action["launch"]:
-                _launch_air(st, bf, side, ctx)
-        elif k == "disengage":
-            side = next(s for s in bf["order_disengage"] if s not in bf["wants"])
-            bf["wants"][side] = bool(action["disengage"])
-            ctx.emit("8.3.8", f"{side} chooses to " + ("disengage" if action["disengage"] else "fight on"),
-                     kind="disengage_choice", data={"side": side}, visible=(side,))
-        elif k == "place_tf":
-            side = bf["place_queue"].pop(0)
-            _place_side(st, bf, side, action["hex"], int(action["category"]), ctx)
-        else:
-            raise IllegalAction("8.3", f"{action.text} is not a choice in this surface battle")
+    @classmethod
+    def act(cls, st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        _answer(st, battle_record(st), action, ctx)
+
+    @classmethod
+    def run(cls, st: State, fr: dict[str, Any], ctx: Context) -> None:
+        bf = battle_record(st)
+        q = cls.question(st, bf)
+        if q is not None and len(q[4]) == 1:
+            _answer(st, bf, q[4][0], ctx)
+            return
+        cls.auto(st, bf, ctx)
+
+
+
+@frame("battle_group")
+class BattleGroup(_BattleStep):
+    """8.3.1: the owner puts each ship in a group of four for the placement rolls."""
 
     @staticmethod
-    def run(st: State, bf: dict[str, Any], ctx: Context) -> None:
-        q = SurfaceBattle._question(st, bf)
-        if q is not None and len(q[4]) == 1:
-            SurfaceBattle.act(st, bf, q[4][0], ctx)
-            return
-        step = bf["step"]
-        handler = _STEPS.get(step)
-        if handler is None:
-            raise IllegalAction("8.3", f"surface battle in unknown step {step!r}")
-        handler(st, bf, ctx)
+    def question(st: State, bf: dict[str, Any]) -> Question | None:
+        D = st.data
+        side, sid = bf["queue"][0] if bf["queue"] else (None, None)
+        if side is None:
+            return None
+        size = D.mod("surface.group_size")
+        groups = bf["groups"][side]
+        n_groups = math.ceil(len(bf["display_order"][side]) / size)
+        options = [opt("group", f"Put {damage.ship_name(D, sid)} in group {g + 1}", ship=sid, group=g)
+                   for g in range(n_groups) if sum(1 for x in groups if x == g) < size]
+        return side, "surface_group", f"Divide your ships into groups of {size} for deployment", "8.3.1", options
+
+    @staticmethod
+    def auto(st: State, bf: dict[str, Any], ctx: Context) -> None:
+        _step_group(st, bf, ctx)
+
+
+@frame("battle_round")
+class BattleRound(_BattleStep):
+    """8.3: a new round begins (or the battle ends after the last)."""
+
+    @staticmethod
+    def auto(st: State, bf: dict[str, Any], ctx: Context) -> None:
+        _step_round(st, bf, ctx)
+
+
+@frame("battle_move")
+class BattleMove(_BattleStep):
+    """8.3.2: each ship moves on the battle display up to its speed."""
+
+    @staticmethod
+    def question(st: State, bf: dict[str, Any]) -> Question | None:
+        D = st.data
+        if not bf["queue"]:
+            return None
+        side, sid = bf["queue"][0]
+        here = bf["display"][sid]["area"]
+        sp = _ship_speed(st, bf, sid)
+        lo, hi = max(1, here - sp), min(_areas(D), here + sp)
+        who = _label(st, bf, sid, side)
+        options = [_area_option(who, sid, a, a == here) for a in range(lo, hi + 1)]
+        return side, "surface_move", f"Move {damage.ship_name(D, sid)} (area {here}, speed {sp})", "8.3.2", options
+
+    @staticmethod
+    def auto(st: State, bf: dict[str, Any], ctx: Context) -> None:
+        _step_move(st, bf, ctx)
+
+
+@frame("battle_smoke")
+class BattleSmoke(_BattleStep):
+    """8.3.5: a ship that moved may lay smoke in an area it passed."""
+
+    @staticmethod
+    def question(st: State, bf: dict[str, Any]) -> Question | None:
+        D = st.data
+        side, sid, path = bf["smoke_ask"]
+        options = [opt("smoke", "Lay no smoke", ship=sid, area=0)]
+        options += [opt("smoke", f"{damage.ship_name(D, sid)} lays smoke in area {a}", ship=sid, area=a)
+                    for a in path]
+        return side, "smoke", f"Smoke from {damage.ship_name(D, sid)}?", "8.3.5", options
+
+    @staticmethod
+    def auto(st: State, bf: dict[str, Any], ctx: Context) -> None:
+        _step_smoke(st, bf, ctx)
+
+
+@frame("battle_designate")
+class BattleDesignate(_BattleStep):
+    """8.3.3: the IJN designates its targets before the USN fires (fixed once made)."""
+
+    @staticmethod
+    def question(st: State, bf: dict[str, Any]) -> Question | None:
+        D = st.data
+        if not bf["queue"]:
+            return None
+        side, sid = bf["queue"][0]
+        options = [_gun_option(D, "designate", sid, _target_param(bf, side, t), _label(st, bf, t, side),
+                               _rng(bf, sid, t)) for t in _gun_targets(st, bf, sid)]
+        options.append(_gun_option(D, "designate", sid, "", "", 0))
+        return side, "gunnery_designate", f"Designate the target of {damage.ship_name(D, sid)} (fixed once made)", \
+            "8.3.3", options
+
+    @staticmethod
+    def auto(st: State, bf: dict[str, Any], ctx: Context) -> None:
+        _step_designate(st, bf, ctx)
+
+
+@frame("battle_usn_fire")
+class BattleUSNFire(_BattleStep):
+    """8.3.3: the USN fires, ship by ship; then the IJN's designated fire is resolved."""
+
+    @staticmethod
+    def question(st: State, bf: dict[str, Any]) -> Question | None:
+        D = st.data
+        if not bf["queue"]:
+            return None
+        side, sid = bf["queue"][0]
+        options = [_gun_option(D, "fire", sid, t, damage.ship_name(D, t), _rng(bf, sid, t))
+                   for t in _gun_targets(st, bf, sid)]
+        options.append(_gun_option(D, "fire", sid, "", "", 0))
+        return side, "gunnery_fire", f"Fire {damage.ship_name(D, sid)}?", "8.3.3", options
+
+    @staticmethod
+    def auto(st: State, bf: dict[str, Any], ctx: Context) -> None:
+        _step_usn_fire(st, bf, ctx)
+
+
+@frame("battle_torpedo")
+class BattleTorpedo(_BattleStep):
+    """8.3.6: ships with torpedoes fire them once per battle, one target per roll."""
+
+    @staticmethod
+    def question(st: State, bf: dict[str, Any]) -> Question | None:
+        D = st.data
+        if not bf["queue"]:
+            return None
+        side, sid = bf["queue"][0]
+        plan = bf["torp_plan"]
+        if plan is None:
+            if not _torp_targets(st, bf, sid):
+                return side, "torpedo", "", "8.3.6", [opt("torpedo_hold", "hold", ship=sid)]
+            return side, "torpedo", f"Fire {damage.ship_name(D, sid)}'s torpedoes (once per battle)?", "8.3.6", [
+                opt("torpedo_fire", f"{damage.ship_name(D, sid)} fires its torpedoes", ship=sid),
+                opt("torpedo_hold", f"{damage.ship_name(D, sid)} keeps its torpedoes", ship=sid)]
+        k = len(plan["targets"]) + 1
+        options = [opt("torpedo_target", f"Torpedo roll {k} of {plan['rolls']} at {_label(st, bf, t, side)} "
+                       f"(range {_rng(bf, sid, t)})", ship=sid, target=_target_param(bf, side, t))
+                   for t in _torp_targets(st, bf, sid)]
+        return side, "torpedo_target", f"Target of torpedo roll {k} of {plan['rolls']}", "8.3.6", options
+
+    @staticmethod
+    def auto(st: State, bf: dict[str, Any], ctx: Context) -> None:
+        _step_torpedo(st, bf, ctx)
+
+
+@frame("battle_air")
+class BattleAir(_BattleStep):
+    """8.3.7: a side with carrier aircraft ready may launch a strike at the enemy ships (scramble, 6.5.10)."""
+
+    @staticmethod
+    def question(st: State, bf: dict[str, Any]) -> Question | None:
+        if not bf["air_queue"]:
+            return None
+        side = bf["air_queue"][0]
+        return side, "surface_air", "Air attack segment: launch a strike at the enemy ships?", "8.3.7", [
+            opt("surface_air", "Launch an air strike (scramble, 6.5.10)", launch=True),
+            opt("surface_air", "No air attack this round", launch=False)]
+
+    @staticmethod
+    def auto(st: State, bf: dict[str, Any], ctx: Context) -> None:
+        _step_air(st, bf, ctx)
+
+
+@frame("battle_disengage")
+class BattleDisengage(_BattleStep):
+    """8.3.8: each side says whether it wants to break off; then the disengagement roll."""
+
+    @staticmethod
+    def question(st: State, bf: dict[str, Any]) -> Question | None:
+        side = next((s for s in bf["order_disengage"] if s not in bf["wants"]), None)
+        if side is None:
+            return None
+        return side, "disengage", f"Round {bf['round']}: do you want to break off the battle?", "8.3.8", [
+            opt("disengage", "Continue the battle", disengage=False),
+            opt("disengage", "Disengage", disengage=True)]
+
+    @staticmethod
+    def auto(st: State, bf: dict[str, Any], ctx: Context) -> None:
+        _step_disengage(st, bf, ctx)
+
+
+@frame("battle_place")
+class BattlePlace(_BattleStep):
+    """8.3.9: each side places its TFs after the battle."""
+
+    @staticmethod
+    def question(st: State, bf: dict[str, Any]) -> Question | None:
+        if not bf["place_queue"]:
+            return None
+        side = bf["place_queue"][0]
+        options = [opt("place_tf", f"Place your TF(s) in {h}" + (" (over-stacked: -2 MP)" if cat == 4 else ""),
+                       hex=h, category=cat) for h, cat in _placement_options(st, bf, side)]
+        return side, "surface_placement", "Where do your ships go after the battle?", "8.3.9", options
+
+    @staticmethod
+    def auto(st: State, bf: dict[str, Any], ctx: Context) -> None:
+        _step_place(st, bf, ctx)
 
 
 # -- segments ---------------------------------------------------------------------------------------------------
@@ -521,7 +735,7 @@ def _step_group(st: State, bf: dict[str, Any], ctx: Context) -> None:
                          f"placed face-down in area {area}", kind="deploy",
                          data={"side": s_, "area": area, "ships": [bf["display"][s]["alias"] for s in members]},
                          visible=("IJN",))
-    bf["step"] = "round"
+    _goto(st, "round")
 
 
 def _step_round(st: State, bf: dict[str, Any], ctx: Context) -> None:
@@ -539,7 +753,7 @@ def _step_round(st: State, bf: dict[str, Any], ctx: Context) -> None:
     ctx.emit("8.3.2", f"{first} moves first", kind="initiative", data={"first": first})
     bf["queue"] = [[s_, sid] for s_ in bf["order"] for sid in bf["display_order"][s_] if not st.ships[sid].sunk]
     bf["moves"] = {}
-    bf["step"] = "move"
+    _goto(st, "move")
 
 
 def _do_move(st: State, bf: dict[str, Any], sid: str, area: int, ctx: Context) -> None:
@@ -554,7 +768,7 @@ def _do_move(st: State, bf: dict[str, Any], sid: str, area: int, ctx: Context) -
     if bf["day"] and st.data.ships[sid].type in SMOKE_TYPES:
         lo, hi = sorted((start, area))
         bf["smoke_ask"] = [side, sid, list(range(lo, hi + 1))]
-        bf["step"] = "smoke"
+        _goto(st, "smoke")
 
 
 def _step_move(st: State, bf: dict[str, Any], ctx: Context) -> None:
@@ -568,7 +782,7 @@ def _step_move(st: State, bf: dict[str, Any], ctx: Context) -> None:
     if marked:
         slots = ", ".join("{" + str(i) + "}" for i in range(len(marked)))
         _say(ctx, st, bf, "8.3.2", "Moved markers: " + slots, marked, kind="moved", data_={})
-    bf["step"] = "designate"
+    _goto(st, "designate")
     bf["designations"] = {}
     bf["queue"] = [["IJN", sid] for sid in bf["display_order"]["IJN"]
                    if not st.ships[sid].sunk and damage.gunnery(st, sid) > 0]
@@ -584,7 +798,7 @@ def _step_designate(st: State, bf: dict[str, Any], ctx: Context) -> None:
             _gun_fire(st, bf, sid, tgt, ctx)
     bf["queue"] = [["USN", sid] for sid in bf["display_order"]["USN"]
                    if not st.ships[sid].sunk and damage.gunnery(st, sid) > 0]
-    bf["step"] = "usn_fire"
+    _goto(st, "usn_fire")
 
 
 def _gun_fire(st: State, bf: dict[str, Any], sid: str, tgt: str, ctx: Context) -> None:
@@ -632,7 +846,7 @@ def _step_usn_fire(st: State, bf: dict[str, Any], ctx: Context) -> None:
                    and _torp_targets(st, bf, sid)]
     bf["torp_plan"] = None
     bf["pending"] = []
-    bf["step"] = "torpedo"
+    _goto(st, "torpedo")
 
 
 def _apply_pending(st: State, bf: dict[str, Any], ctx: Context, rule: str) -> None:
@@ -669,7 +883,7 @@ def _step_torpedo(st: State, bf: dict[str, Any], ctx: Context) -> None:
     if _battle_over(st, bf, ctx):
         return
     bf["air_queue"] = [s_ for s_ in [bf["active_side"], other(bf["active_side"])] if _air_ready(st, bf, s_)]
-    bf["step"] = "air"
+    _goto(st, "air")
 
 
 def _air_ready(st: State, bf: dict[str, Any], side: str) -> bool:
@@ -700,7 +914,7 @@ def _step_air(st: State, bf: dict[str, Any], ctx: Context) -> None:
         return
     bf["wants"] = {}
     bf["order_disengage"] = [bf["active_side"], other(bf["active_side"])]
-    bf["step"] = "disengage"
+    _goto(st, "disengage")
 
 
 def _step_disengage(st: State, bf: dict[str, Any], ctx: Context) -> None:
@@ -757,7 +971,7 @@ def _adjust(st: State, bf: dict[str, Any], ctx: Context) -> None:
             ctx.emit("8.3.11", f"The ships near the edge of the display are moved {abs(shift)} area(s) "
                      f"{'up' if shift > 0 else 'down'} the track, keeping their distances", kind="adjust",
                      data={"shift": shift})
-    bf["step"] = "round"
+    _goto(st, "round")
 
 
 def _battle_over(st: State, bf: dict[str, Any], ctx: Context) -> bool:
@@ -813,7 +1027,7 @@ def _end(st: State, bf: dict[str, Any], ctx: Context, reason: str) -> None:
             for s in st.tfs[t].ships:  # the ships are released, whatever TF they join later (E22)
                 st.ships[s].fanaticism_met = True
     bf["place_queue"] = leave
-    bf["step"] = "place"
+    _goto(st, "place")
 
 
 def _adjacent_sea(D: ISData, hex_label: str) -> list[str]:
@@ -871,25 +1085,13 @@ def _place_side(st: State, bf: dict[str, Any], side: str, hex_label: str, catego
 
 def _step_place(st: State, bf: dict[str, Any], ctx: Context) -> None:
     ctx.emit("8.3", "The surface battle is over", kind="battle_over", data={"hex": bf["hex"]})
-    pop(st, bf)
+    _close(st, bf)
 
 
 def _step_smoke(st: State, bf: dict[str, Any], ctx: Context) -> None:  # pragma: no cover - always asks
-    bf["step"] = "move"
+    _goto(st, "move")
 
 
-_STEPS = {
-    "group": _step_group,
-    "round": _step_round,
-    "move": _step_move,
-    "smoke": _step_smoke,
-    "designate": _step_designate,
-    "usn_fire": _step_usn_fire,
-    "torpedo": _step_torpedo,
-    "air": _step_air,
-    "disengage": _step_disengage,
-    "place": _step_place,
-}
 
 
 @frame("reactive_battle")
