@@ -14,7 +14,6 @@ or the first option), so the bots play every scenario to the end.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
@@ -87,7 +86,11 @@ def air_kind(aid: str) -> str:
 
 # -- reading the view ------------------------------------------------------------------------------------------
 
-_RANGE = re.compile(r"\(range (\d+)\)")
+
+
+def _range_to(d: Decision, o: Action) -> int:
+    """The range to an option's target, as the fire decision's data gives it (0 when it names none)."""
+    return int((d.data.get("ranges") or {}).get(o.get("target", ""), 0))
 
 
 def active_tf(view: dict[str, Any], decision: Decision) -> dict[str, Any] | None:
@@ -195,16 +198,14 @@ class HeuristicBot(Bot):
         ours, theirs = self.battle_strength(view)
         return ours >= theirs
 
-    def _target_score(self, sid_or_alias: str, view: dict[str, Any], text: str) -> float:
-        """Value of a target divided by its range: close, valuable ships first."""
+    def _target_score(self, sid_or_alias: str, view: dict[str, Any], rng: int) -> float:
+        """Value of a target divided by its range (in display areas): close, valuable ships first."""
         t = ship_type(sid_or_alias)
         if not t:
             for s in (view.get("battle") or {}).get("ships", []):
                 if s["id"] == sid_or_alias:
                     t = s["type"]
         value = self.target_value(t)
-        m = _RANGE.search(text)
-        rng = int(m.group(1)) if m else 0
         return value / (1 + rng / 3)
 
     def target_value(self, t: str) -> float:
@@ -344,12 +345,12 @@ class HeuristicBot(Bot):
 
     def _gunnery_designate(self, view: dict[str, Any], d: Decision) -> Action | None:
         shots = [o for o in d.options if o.get("target")]
-        return best(shots, lambda o: self._target_score(o.get("target", ""), view, o.text))
+        return best(shots, lambda o: self._target_score(o.get("target", ""), view, _range_to(d, o)))
 
     _gunnery_fire = _gunnery_designate
 
     def _torpedo_target(self, view: dict[str, Any], d: Decision) -> Action | None:
-        return best(d.options, lambda o: self._target_score(o.get("target", ""), view, o.text))
+        return best(d.options, lambda o: self._target_score(o.get("target", ""), view, _range_to(d, o)))
 
     def _torpedo(self, view: dict[str, Any], d: Decision) -> Action | None:
         # Torpedoes go once per battle: loose them when the enemy is close enough for them to run true.
@@ -394,24 +395,24 @@ class HeuristicBot(Bot):
     def _search_report(self, view: dict[str, Any], d: Decision) -> Action | None:
         # 7.2 lets the owner shade a report: say whatever misleads most (see report_bias).
         category = next((o.get("category") for o in d.options), "")
-        sign = self.report_bias(category, d.prompt)
+        sign = self.report_bias(category)
         return best(d.options, lambda o: sign * int(o.get("count", 0)))
 
-    def report_bias(self, category: str, prompt: str) -> int:
+    def report_bias(self, category: str) -> int:
         return -1
 
     def _reactive_battle(self, view: dict[str, Any], d: Decision) -> Action | None:
         # An enemy blundered into our hex: fight if our TF there outguns what we know of it.
-        m = re.search(r"TF (\S+) entered (\d{4}) and was detected by (.+): start", d.prompt)
-        if not m:
+        enemy, here = d.data.get("enemy_tf"), d.data.get("hex")
+        if enemy is None:
             return None
-        etf = next((t for t in view["enemy_tfs"] if t["id"] == m.group(1)), {})
-        ours = max((own_punch(t) for t in view["own_tfs"] if t["hex"] == m.group(2)), default=0.0)
+        etf = next((t for t in view["enemy_tfs"] if t["id"] == enemy), {})
+        ours = max((own_punch(t) for t in view["own_tfs"] if t["hex"] == here), default=0.0)
         if ours <= 0:
             # Nothing of ours afloat there (a TF whose ships all sank stays on the map until the Terminal Phase).
             return next((o for o in d.options if o.kind == "react_pass"), None)
         theirs = enemy_punch(etf)
-        fight = self.react(ours, theirs, m.group(2))
+        fight = self.react(ours, theirs, here)
         return next((o for o in d.options if o.kind == ("react_battle" if fight else "react_pass")), None)
 
     def react(self, ours: float, theirs: float | None, hex_label: str) -> bool:
@@ -471,7 +472,7 @@ class HeuristicIJN(HeuristicBot):
     def torpedo_reach(self) -> int:
         return 5  # the Long Lance outranges anything the USN carries
 
-    def report_bias(self, category: str, prompt: str) -> int:
+    def report_bias(self, category: str) -> int:
         # Overstate carriers (Ozawa wants to be chased, 13.1.5.1 binds Halsey to IJN carriers); understate guns.
         return 1 if category == "carriers" else -1
 
@@ -605,13 +606,13 @@ class HeuristicUSN(HeuristicBot):
         return (10 * reported(etf, "carriers") + 6 * reported(etf, "battleships") + 3 * reported(etf, "cruisers")
                 + reported(etf, "destroyers"))
 
-    def report_bias(self, category: str, prompt: str) -> int:
+    def report_bias(self, category: str) -> int:
         # Show battleships (a deterrent), hide carriers (kamikaze and strike bait).
         return 1 if category == "battleships" else -1
 
     def _setup(self, view: dict[str, Any], d: Decision) -> Action | None:
         # Battle lines start on the beachhead's gates when the set-up zone reaches them; everything else starts
-        # where the historical forces stood (the prompt names the hex).
+        # where the historical forces stood (the decision names the hex).
         tf = next((t for t in view["own_tfs"] if t["id"] == next((o.get("tf") for o in d.options), None)), None)
         if tf is not None and self.role(tf) == "battle_line":
             lines = sorted(t["id"] for t in view["own_tfs"] if self.role(t) == "battle_line")

@@ -267,6 +267,12 @@ def _target_param(bf: dict[str, Any], viewer: str, sid: str) -> str:
     return d["alias"] if viewer == "IJN" and d["side"] == "USN" else sid
 
 
+def _ranges(bf: dict[str, Any], viewer: str, sid: str, targets: list[str]) -> dict[str, Any]:
+    """A fire decision's facts: the firing ship and the range in areas to each target, keyed as the options name
+    the targets (by alias where the viewer may not know the ship)."""
+    return {"ship": sid, "ranges": {_target_param(bf, viewer, t): _rng(bf, sid, t) for t in targets}}
+
+
 def _from_param(bf: dict[str, Any], value: str) -> str:
     if value in bf["display"]:
         return value
@@ -308,7 +314,8 @@ def _gun_option(D: ISData, kind: str, sid: str, target: str, label: str, rng: in
     return opt(kind, f"{damage.ship_name(D, sid)} {verb} {label} (range {rng})", ship=sid, target=target)
 
 
-Question = tuple[str, str, str, str, list[Action]]
+# (player, kind, prompt, rule, options[, data]): what ``ask`` takes; data holds the facts the prompt states
+Question = tuple[str, str, str, str, list[Action]] | tuple[str, str, str, str, list[Action], dict[str, Any]]
 
 
 class BattleRecord(TypedDict, total=False):
@@ -584,11 +591,12 @@ class BattleDesignate(_BattleStep):
         if not bf["queue"]:
             return None
         side, sid = bf["queue"][0]
+        targets = _gun_targets(st, bf, sid)
         options = [_gun_option(D, "designate", sid, _target_param(bf, side, t), _label(st, bf, t, side),
-                               _rng(bf, sid, t)) for t in _gun_targets(st, bf, sid)]
+                               _rng(bf, sid, t)) for t in targets]
         options.append(_gun_option(D, "designate", sid, "", "", 0))
         return side, "gunnery_designate", f"Designate the target of {damage.ship_name(D, sid)} (fixed once made)", \
-            "8.3.3", options
+            "8.3.3", options, _ranges(bf, side, sid, targets)
 
     @staticmethod
     def auto(st: State, bf: dict[str, Any], ctx: Context) -> None:
@@ -605,10 +613,11 @@ class BattleUSNFire(_BattleStep):
         if not bf["queue"]:
             return None
         side, sid = bf["queue"][0]
-        options = [_gun_option(D, "fire", sid, t, damage.ship_name(D, t), _rng(bf, sid, t))
-                   for t in _gun_targets(st, bf, sid)]
+        targets = _gun_targets(st, bf, sid)
+        options = [_gun_option(D, "fire", sid, t, damage.ship_name(D, t), _rng(bf, sid, t)) for t in targets]
         options.append(_gun_option(D, "fire", sid, "", "", 0))
-        return side, "gunnery_fire", f"Fire {damage.ship_name(D, sid)}?", "8.3.3", options
+        return side, "gunnery_fire", f"Fire {damage.ship_name(D, sid)}?", "8.3.3", options, \
+            _ranges(bf, side, sid, targets)
 
     @staticmethod
     def auto(st: State, bf: dict[str, Any], ctx: Context) -> None:
@@ -633,10 +642,12 @@ class BattleTorpedo(_BattleStep):
                 opt("torpedo_fire", f"{damage.ship_name(D, sid)} fires its torpedoes", ship=sid),
                 opt("torpedo_hold", f"{damage.ship_name(D, sid)} keeps its torpedoes", ship=sid)]
         k = len(plan["targets"]) + 1
+        targets = _torp_targets(st, bf, sid)
         options = [opt("torpedo_target", f"Torpedo roll {k} of {plan['rolls']} at {_label(st, bf, t, side)} "
                        f"(range {_rng(bf, sid, t)})", ship=sid, target=_target_param(bf, side, t))
-                   for t in _torp_targets(st, bf, sid)]
-        return side, "torpedo_target", f"Target of torpedo roll {k} of {plan['rolls']}", "8.3.6", options
+                   for t in targets]
+        return side, "torpedo_target", f"Target of torpedo roll {k} of {plan['rolls']}", "8.3.6", options, \
+            {**_ranges(bf, side, sid, targets), "roll": k, "rolls": plan["rolls"]}
 
     @staticmethod
     def auto(st: State, bf: dict[str, Any], ctx: Context) -> None:
@@ -1112,7 +1123,8 @@ class ReactiveBattle:
             return None  # e.g. an air strike in between sank the last ship: no one is left to fight (8.3)
         return ask(fr["side"], "reactive_battle", f"TF {mover.id} entered {fr['hex']} and was detected by "
                    f"{searcher.name}: start a surface battle?", "8.3",
-                   [opt("react_battle", "Start a surface battle"), opt("react_pass", "Let it be")])
+                   [opt("react_battle", "Start a surface battle"), opt("react_pass", "Let it be")],
+                   data={"enemy_tf": mover.id, "hex": fr["hex"], "searcher": searcher.id})
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
