@@ -227,7 +227,8 @@ class ActivateAir:
         options = list(air.activation_options(st, fr))
         options.append(opt("end_activation", "End this activation"))
         name = marker_name(st, fr["formation"])
-        return ask(fr["side"], "air_activation", f"{name}: strike, fly CAP or end", "4.5", options)
+        return ask(fr["side"], "air_activation", f"{name}: strike, fly CAP or end", "4.5", options,
+                   data={"formation": fr["formation"], "formation_name": name})
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:

@@ -316,7 +316,8 @@ class DetachDamaged:
         options = [opt("stay", f"{ship_name(D, sid)} stays with its TF", ship=sid)]
         options += [opt("detach", f"Detach {ship_name(D, sid)}, heading {d}", ship=sid, destination=d)
                     for d in destinations(D, sid)]
-        return ask(fr["side"], "detach_damaged", f"{ship_name(D, sid)} is damaged: detach it?", "9.4", options)
+        return ask(fr["side"], "detach_damaged", f"{ship_name(D, sid)} is damaged: detach it?", "9.4", options,
+                   data={"ship": sid, "ship_name": ship_name(D, sid)})
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
@@ -379,13 +380,15 @@ def _escort_question(st: State, fr: dict[str, Any]) -> Decision | None:
                                        f"{n} destroyer(s) of {ship_name(D, sq)} escort {ship_name(D, ward)}",
                                        squadron=sq, count=n))
         options.append(opt("escort_done", f"No destroyer escort for {ship_name(D, ward)}"))
-        return ask(fr["side"], "detach_escort", f"Escort {ship_name(D, ward)} home?", "6.4.1", options)
+        return ask(fr["side"], "detach_escort", f"Escort {ship_name(D, ward)} home?", "6.4.1", options,
+                   data={"ward": ward, "ward_name": ship_name(D, ward)})
     cands = [] if tf is None else [x for x in tf.ships if not st.ships[x].sunk and not st.ships[x].hits
                                    and not st.ships[x].exited]
     options = [opt("escort", f"{ship_name(D, x)} escorts {ship_name(D, ward)} out of the battle area", ship=x)
                for x in cands]
     options.append(opt("escort_done", f"No more escorts for {ship_name(D, ward)}"))
-    return ask(fr["side"], "detach_escort", f"Escort {ship_name(D, ward)} to the east edge?", "6.4.2", options)
+    return ask(fr["side"], "detach_escort", f"Escort {ship_name(D, ward)} to the east edge?", "6.4.2", options,
+               data={"ward": ward, "ward_name": ship_name(D, ward)})
 
 
 

@@ -236,7 +236,9 @@ class SearchReport:
         n = fr["truth"][cat]
         options = [_report_option(cat, k) for k in report_range(n, fr["pm"])]
         return ask(fr["reporter"], "search_report", f"Report the number of {cat} in TF {fr['target']} "
-                   f"(true {n}, you may say {options[0]['count']}-{options[-1]['count']})", fr["rule"], options)
+                   f"(true {n}, you may say {options[0]['count']}-{options[-1]['count']})", fr["rule"], options,
+                   data={"category": cat, "target": fr["target"], "true": n, "least": options[0]["count"],
+                         "most": options[-1]["count"]})
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:

@@ -43,7 +43,8 @@ class GroundSupport:
         options = [opt("ground_support_commit", f"Commit {unit_name(D, a)} to ground support", air=a) for a in units]
         short = fr["needed"] - len(fr["committed"])
         options.append(opt("ground_support_done", f"Keep the rest ({short} short: {short} VP to the IJN)"))
-        return ask("USN", "ground_support", f"Ground support: {fr['needed']} squadron(s) asked for", "14.1", options)
+        return ask("USN", "ground_support", f"Ground support: {fr['needed']} squadron(s) asked for", "14.1", options,
+                   data={"needed": fr["needed"], "short": short})
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
@@ -122,14 +123,16 @@ class AirfieldSuppression:
                 return None
             return ask("USN", "airfield_suppression", f"Airfield suppression: send {fr['needed'] - len(fr['sent'])}"
                        " more unit(s)", "14.2",
-                       [opt("suppression_send", f"Send {unit_name(D, a)}", air=a) for a in units])
+                       [opt("suppression_send", f"Send {unit_name(D, a)}", air=a) for a in units],
+                       data={"still_needed": fr["needed"] - len(fr["sent"])})
         if fr["rolls_left"] > 0:
             units = AirfieldSuppression._ijn_ready(st)
             if not units:
                 return None
             return ask("IJN", "airfield_suppression_target", "Which of your land-based units does the next "
                        "suppression roll fall on?", "14.2",
-                       [opt("suppression_target", f"{unit_name(D, a)}", air=a) for a in units])
+                       [opt("suppression_target", f"{unit_name(D, a)}", air=a) for a in units],
+                       data={"rolls_left": fr["rolls_left"]})
         return None
 
     @staticmethod

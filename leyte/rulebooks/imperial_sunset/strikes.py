@@ -132,7 +132,8 @@ class StrikeCompose:
             options.append(opt("strike_launch", "Launch the strike"))
         options.append(opt("strike_cancel", "Cancel the strike"))
         target = describe_target(st, fr["target"]) if fr.get("mode") != "surface" else "the enemy ships in the battle"
-        return ask(fr["side"], "strike_compose", f"Compose the air strike on {target}", "8.1", options)
+        return ask(fr["side"], "strike_compose", f"Compose the air strike on {target}", "8.1", options,
+                   data={"target": fr["target"] if fr.get("mode") != "surface" else None, "target_text": target})
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:

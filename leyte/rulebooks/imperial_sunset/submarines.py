@@ -101,7 +101,8 @@ class SubPlace:
             return None
         where = "on or next to an enemy TF" if fr["parity"] == "odd" else "two or more hexes from every enemy TF"
         return ask(fr["placer"], "sub_place", f"Place a sonar marker {where}", "10.2",
-                   hex_options("place_sonar", "Sonar marker to", fr["hexes"]))
+                   hex_options("place_sonar", "Sonar marker to", fr["hexes"]),
+                   data={"parity": fr["parity"], "markers_left": len(fr["queue"])})
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
@@ -170,7 +171,8 @@ class SubContact:
         if stage == "attack?":
             return ask(fr["sub_side"], "sub_attack", f"Your submarine in {fr['hex']} has contact "
                        f"({fr['report']['units']} units). Attack?", "10.4",
-                       [opt("sub_attack", "Attack"), opt("sub_hold", "Hold fire")])
+                       [opt("sub_attack", "Attack"), opt("sub_hold", "Hold fire")],
+                       data={"hex": fr["hex"], "units": fr["report"]["units"]})
         if stage == "choose":
             return ask(fr["sub_side"], "sub_target", "Choose the kind of ship to attack", "10.5",
                        [opt("sub_target", f"Attack a {c}", category=c) for c in fr["categories"]])

@@ -525,7 +525,8 @@ class BattleGroup(_BattleStep):
         n_groups = math.ceil(len(bf["display_order"][side]) / size)
         options = [opt("group", f"Put {damage.ship_name(D, sid)} in group {g + 1}", ship=sid, group=g)
                    for g in range(n_groups) if sum(1 for x in groups if x == g) < size]
-        return side, "surface_group", f"Divide your ships into groups of {size} for deployment", "8.3.1", options
+        return side, "surface_group", f"Divide your ships into groups of {size} for deployment", "8.3.1", \
+            options, {"group_size": size}
 
     @staticmethod
     def auto(st: State, bf: dict[str, Any], ctx: Context) -> None:
@@ -556,7 +557,8 @@ class BattleMove(_BattleStep):
         lo, hi = max(1, here - sp), min(_areas(D), here + sp)
         who = _label(st, bf, sid, side)
         options = [_area_option(who, sid, a, a == here) for a in range(lo, hi + 1)]
-        return side, "surface_move", f"Move {damage.ship_name(D, sid)} (area {here}, speed {sp})", "8.3.2", options
+        return side, "surface_move", f"Move {damage.ship_name(D, sid)} (area {here}, speed {sp})", "8.3.2", \
+            options, {"ship": sid, "area": here, "speed": sp}
 
     @staticmethod
     def auto(st: State, bf: dict[str, Any], ctx: Context) -> None:
@@ -574,7 +576,7 @@ class BattleSmoke(_BattleStep):
         options = [opt("smoke", "Lay no smoke", ship=sid, area=0)]
         options += [opt("smoke", f"{damage.ship_name(D, sid)} lays smoke in area {a}", ship=sid, area=a)
                     for a in path]
-        return side, "smoke", f"Smoke from {damage.ship_name(D, sid)}?", "8.3.5", options
+        return side, "smoke", f"Smoke from {damage.ship_name(D, sid)}?", "8.3.5", options, {"ship": sid}
 
     @staticmethod
     def auto(st: State, bf: dict[str, Any], ctx: Context) -> None:
@@ -683,7 +685,7 @@ class BattleDisengage(_BattleStep):
             return None
         return side, "disengage", f"Round {bf['round']}: do you want to break off the battle?", "8.3.8", [
             opt("disengage", "Continue the battle", disengage=False),
-            opt("disengage", "Disengage", disengage=True)]
+            opt("disengage", "Disengage", disengage=True)], {"round": bf["round"]}
 
     @staticmethod
     def auto(st: State, bf: dict[str, Any], ctx: Context) -> None:

@@ -400,12 +400,14 @@ class Reinforcements:
                 return None
             return ask(side, "reinforcement", f"{r['name']} arrives but every TF marker is in use: withdraw a "
                        "dummy to make room", "5.2" if side == "IJN" else "5.3",
-                       [opt("dummy_remove", f"Withdraw dummy TF {t.id} in {t.hex}", tf=t.id) for t in dummies])
+                       [opt("dummy_remove", f"Withdraw dummy TF {t.id} in {t.hex}", tf=t.id) for t in dummies],
+                       data={"group": r["id"], "group_name": r["name"]})
         options = [opt("enter", f"{r['name']} enters at {h}", group=r["id"], hex=h)
                    for h in r["hexes"] if stack_refusal(st, side, h, r.get("fleet")) is None]
         if not options:
             return None
-        return ask(side, "reinforcement", f"Where does {r['name']} enter?", "3.1", options)
+        return ask(side, "reinforcement", f"Where does {r['name']} enter?", "3.1", options,
+                   data={"group": r["id"], "group_name": r["name"]})
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
@@ -472,7 +474,8 @@ class Overstack:
         side, hex_label = ex
         tfs = sorted(st.tfs_at(hex_label, side), key=lambda t: t.id)
         return ask(side, "overstack", f"{hex_label} is over-stacked: choose a TF whose ships go on the map as "
-                   "independents", "8.3.9", [opt("break_up", f"Break up {t.name}", tf=t.id) for t in tfs])
+                   "independents", "8.3.9", [opt("break_up", f"Break up {t.name}", tf=t.id) for t in tfs],
+                   data={"hex": hex_label})
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
