@@ -35,6 +35,11 @@ class FrameEngine:
         self.name = name
         self.handlers: dict[str, Any] = {}
 
+    def verbs(self) -> tuple[Callable[..., Any], ...]:
+        """The short names a game's rules modules use, in this order: ``frame, push, push_many, pop, top,
+        decision, advance, act`` — so a game's engine module is one line of unpacking, not eight aliases."""
+        return self.frame, self.push, self.push_many, self.pop, self.top, self.decision, self.advance, self.act
+
     def frame(self, kind: str) -> Callable[[type], type]:
         """Class decorator registering a frame handler under ``kind``."""
 

@@ -12,13 +12,6 @@ from leyte.core.flow import FrameEngine, ask, opt
 ENGINE = FrameEngine("imperial-sunset")
 HANDLERS = ENGINE.handlers
 
-frame = ENGINE.frame
-push = ENGINE.push
-push_many = ENGINE.push_many
-pop = ENGINE.pop
-top = ENGINE.top
-decision = ENGINE.decision
-advance = ENGINE.advance
-act = ENGINE.act
+frame, push, push_many, pop, top, decision, advance, act = ENGINE.verbs()
 
 __all__ = ["ENGINE", "HANDLERS", "frame", "push", "push_many", "pop", "top", "decision", "advance", "act", "ask", "opt"]

@@ -13,11 +13,10 @@ question. Keeping the flow as data is what makes save/load and undo exact.
 
 from __future__ import annotations
 
-import copy
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
-from leyte.core.errors import SaveError
+from leyte.core.plain import state_from_dict, state_to_dict
 
 SIDES = ("IJN", "USN")
 _NOT_SAVED = ("asked", "data")  # a cache slot and the shared static data: neither is part of the position
@@ -142,23 +141,13 @@ class State:
     # -- serialisation -------------------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        d = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _NOT_SAVED}
-        d["ships"] = {k: asdict(v) for k, v in self.ships.items()}
-        d["tfs"] = {k: asdict(v) for k, v in self.tfs.items()}
-        d["air"] = {k: asdict(v) for k, v in self.air.items()}
-        return copy.deepcopy(d)
+        return state_to_dict(self, ("ships", "tfs", "air"), skip=_NOT_SAVED)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], data: Any = None) -> State:
         """Rebuild a state from ``to_dict``; ``data`` is the game's static data, which a saved state never holds."""
-        try:
-            d = copy.deepcopy(d)
-            ships = {k: ShipState(**v) for k, v in d.pop("ships").items()}
-            tfs = {k: TFState(**v) for k, v in d.pop("tfs").items()}
-            air = {k: AirState(**v) for k, v in d.pop("air").items()}
-            return cls(ships=ships, tfs=tfs, air=air, data=data, **d)
-        except (KeyError, TypeError) as e:
-            raise SaveError(f"imperial-sunset state is malformed: {e}") from None
+        return state_from_dict(cls, d, {"ships": ShipState, "tfs": TFState, "air": AirState}, "imperial-sunset",
+                               data=data)
 
     def copy(self) -> State:
         return State.from_dict(self.to_dict(), self.data)
