@@ -254,7 +254,9 @@ class SearchReport:
             if len(choices) == 1:
                 fr["given"][cat] = choices[0]
             else:
-                i = ctx.dice.choice_index(len(choices))
+                # logged for the reporter alone, so a scripted die spent here shows in that player's log
+                i = ctx.pick(len(choices), purpose=f"automatic report of {cat} on TF {fr['target']}", rule="7.2",
+                             visible=(fr["reporter"],))
                 fr["given"][cat] = choices[i]
             return
         pop(st, fr)
