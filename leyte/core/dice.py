@@ -12,15 +12,15 @@ notebook or a bot can weigh a roll before making it without sampling.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from leyte.core.diespec import DIE_SIDES, parse_dice
 from leyte.core.errors import LeyteError, SaveError
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the annotations only: tables imports nothing of this module (both read core.diespec)
     from leyte.core.tables import Cell, ColumnChoice, Shift, Table
 
 __all__ = [
@@ -37,46 +37,6 @@ __all__ = [
 
 _MASK = (1 << 64) - 1
 # The usual dice by name; any "dN" or "NdS" is understood too (parse_dice).
-DIE_SIDES = {"d4": 4, "d6": 6, "d8": 8, "d10": 10, "d12": 12, "d20": 20}
-_SPEC = re.compile(r"^([1-9][0-9]*)?[dD]([1-9][0-9]*)$")
-_MAX_DICE = 100  # a sanity bound: no game rolls more, and exact odds of a sum grow with the number of dice
-
-
-def parse_dice(spec: str | int) -> tuple[int, int]:
-    """``(number of dice, sides)`` of a dice spec: ``"d10"`` -> (1, 10), ``"2d6"`` -> (2, 6), ``12`` -> (1, 12).
-
-    Tables and rules name their dice as text; this is the one place that text is read, so a typo ("d 6", "2x6")
-    fails the same way everywhere.
-    """
-    if type(spec) is str:
-        out = _PARSED.get(spec)  # rolls name the same few dice all game long: read each spelling once
-        if out is None:
-            out = _PARSED[spec] = _parse_dice(spec)
-        return out
-    if isinstance(spec, bool) or not isinstance(spec, int):
-        raise LeyteError(f"a die is named like d6, d10 or 2d6, not {spec!r}")
-    return _parse_dice(spec)
-
-
-_PARSED: dict[str, tuple[int, int]] = {}
-
-
-def _parse_dice(spec: str | int) -> tuple[int, int]:
-    if isinstance(spec, int):
-        if spec < 2:
-            raise LeyteError(f"a die needs at least 2 sides, not {spec}")
-        return 1, spec
-    m = _SPEC.match(str(spec).strip())
-    if m is None:
-        raise LeyteError(f"unknown die {spec!r}; name dice like d6, d10, d20 or 2d6")
-    count, sides = int(m.group(1) or 1), int(m.group(2))
-    if sides < 2:
-        raise LeyteError(f"unknown die {spec!r}: a die needs at least 2 sides")
-    if count > _MAX_DICE:
-        raise LeyteError(f"unknown die {spec!r}: at most {_MAX_DICE} dice in one roll")
-    return count, sides
-
-
 def _die_sides(die: str | int) -> int:
     count, sides = parse_dice(die)
     if count != 1:

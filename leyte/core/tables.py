@@ -24,7 +24,7 @@ from numbers import Rational
 from pathlib import Path
 from typing import Any
 
-from leyte.core.dice import parse_dice
+from leyte.core.diespec import parse_dice
 from leyte.core.errors import LeyteError, ScenarioError
 
 __all__ = ["Band", "Cell", "Table", "PROVENANCE_TAGS", "Shift", "ColumnChoice", "percent_odds", "COLUMN_KINDS"]
