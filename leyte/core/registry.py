@@ -8,11 +8,9 @@ a notebook trying out a home-made game).
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +48,8 @@ _FACES: dict[str, Any] = {}
 
 
 def _entry_points() -> dict[str, str]:
+    from importlib import metadata  # here, not at the top: reading package metadata costs more than the rest
+
     found: dict[str, str] = {}
     for ep in metadata.entry_points(group=GROUP):
         found.setdefault(ep.name, ep.value)
@@ -62,6 +62,8 @@ def _entry_points() -> dict[str, str]:
 def _checkout_entry_points() -> dict[str, str]:
     """The games declared in the checkout's own pyproject.toml, when leyte runs from a source tree that was never
     installed (``python -c`` in a clone): the same declarations the installed metadata would carry."""
+    import tomllib
+
     root = Path(__file__).resolve().parent.parent.parent
     try:
         doc = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
