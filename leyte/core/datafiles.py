@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import csv
 import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -87,3 +89,24 @@ class Row:
 def rows(path: Path) -> list[Row]:
     """The rows of a CSV file, numbered as a spreadsheet shows them (the header is row 1)."""
     return [Row(path, i, r) for i, r in enumerate(read_csv(path), start=2)]
+
+
+@dataclass(frozen=True, slots=True)
+class NamedValue:
+    """One number a game's rules read by name (a modifier or a constant), with the case it comes from and its
+    provenance: the row of a game's ``modifiers.csv`` or ``constants.csv``."""
+
+    id: str
+    value: int
+    case: str
+    description: str
+    provenance: str
+    source: str
+
+
+def table_named(tables: Mapping[str, Any], folder: Path, key: str) -> Any:
+    """A game's chart by id, or a ScenarioError naming the tables folder (a rules typo, or a data file missing)."""
+    try:
+        return tables[key]
+    except KeyError:
+        raise ScenarioError(f"{folder / 'tables'}: no table {key!r}") from None

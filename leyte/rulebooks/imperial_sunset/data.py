@@ -12,7 +12,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from leyte.core.datafiles import read_csv, read_toml, rows
+from leyte.core.datafiles import NamedValue, read_csv, read_toml, rows, table_named
 from leyte.core.errors import ScenarioError
 from leyte.core.hexgrid import HexMap
 from leyte.core.paths import game_data_dir
@@ -117,14 +117,7 @@ class AirDef:
     source: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class ModDef:
-    id: str
-    value: int
-    case: str
-    description: str
-    provenance: str
-    source: str
+ModDef = NamedValue  # a row of modifiers.csv
 
 
 @dataclass(eq=False)
@@ -152,10 +145,7 @@ class ISData:
             raise ScenarioError(f"{self.folder / 'modifiers.csv'}: no modifier {key!r}") from None
 
     def table(self, key: str) -> Table:
-        try:
-            return self.tables[key]
-        except KeyError:
-            raise ScenarioError(f"{self.folder / 'tables'}: no table {key!r}") from None
+        return table_named(self.tables, self.folder, key)
 
     @cached_property
     def units(self) -> Any:

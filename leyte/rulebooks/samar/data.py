@@ -12,7 +12,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from leyte.core.datafiles import rows
+from leyte.core.datafiles import NamedValue, rows, table_named
 from leyte.core.errors import ScenarioError
 from leyte.core.hexgrid import HexMap
 from leyte.core.paths import game_data_dir
@@ -86,14 +86,7 @@ class AirDef:
     source: str
 
 
-@dataclass(frozen=True, slots=True)
-class Constant:
-    id: str
-    value: int
-    case: str
-    description: str
-    provenance: str
-    source: str
+Constant = NamedValue  # a row of constants.csv or modifiers.csv
 
 
 @dataclass
@@ -116,10 +109,7 @@ class SamarData:
             raise ScenarioError(f"{self.folder}: no modifier or constant {key!r}") from None
 
     def table(self, key: str) -> Table:
-        try:
-            return self.tables[key]
-        except KeyError:
-            raise ScenarioError(f"{self.folder / 'tables'}: no table {key!r}") from None
+        return table_named(self.tables, self.folder, key)
 
     def mlos(self, turn: int) -> int:
         return int(self.turn_record[turn]["mlos"])
