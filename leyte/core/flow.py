@@ -189,6 +189,12 @@ class FrameRules:
 
     engine: FrameEngine
     end_rule = "end"  # the case cited when an action comes after the game is over
+    first_scenarios: tuple[str, ...] = ()  # shown first, in this order (the rest follow sorted)
+
+    def scenario_ids(self) -> list[str]:
+        """The ids of the game's data's scenarios: ``first_scenarios`` that exist, in order, then the rest sorted."""
+        ids = list(self.data().scenarios)  # type: ignore[attr-defined]
+        return [s for s in self.first_scenarios if s in ids] + sorted(s for s in ids if s not in self.first_scenarios)
 
     def decision(self, st: Any) -> Decision | None:
         return self.engine.decision(st)

@@ -48,6 +48,7 @@ class ImperialSunset(FrameRules):
     id = "imperial-sunset"
     name = "Imperial Sunset: the Battle of Leyte Gulf, 23-26 October 1944"
     players = ("IJN", "USN")
+    first_scenarios = ("historical", "what-if", "campaign")
 
     def __init__(self, folder: str | Path | None = None) -> None:
         self.folder = folder
@@ -59,10 +60,6 @@ class ImperialSunset(FrameRules):
             self._data = load(self.folder)
         return self._data
 
-    def scenario_ids(self) -> list[str]:
-        order = ["historical", "what-if", "campaign"]
-        ids = list(self.data().scenarios)
-        return [s for s in order if s in ids] + sorted(s for s in ids if s not in order)
 
     def load_scenario(self, source: str | Mapping[str, Any]) -> dict[str, Any]:
         return scenario.read_position(self.data(), source)

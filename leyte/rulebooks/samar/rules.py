@@ -21,10 +21,7 @@ class Samar(FrameRules):
     id = "samar"
     name = "Yamato Unleashed: Battle off Samar, 25 October 1944"
     players = ("IJN", "USN")
-
-    def scenario_ids(self) -> list[str]:
-        ids = sorted(data().scenarios)
-        return ["historical"] + [i for i in ids if i != "historical"] if "historical" in ids else ids
+    first_scenarios = ("historical",)
 
     def load_scenario(self, source: str | Mapping[str, Any]) -> dict[str, Any]:
         return scenario.read_position(source)
