@@ -128,3 +128,19 @@ def test_the_installation_is_taken_back() -> None:
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=HERE.parent.parent,
                           env={"PYTHONPATH": ":".join(env_path), "PATH": "/usr/bin:/bin"})
     assert proc.returncode == 0 and proc.stdout.strip() == "clean", proc.stderr
+
+
+def test_the_jupyter_app_seats_all_three_players_and_plays_a_human_turn() -> None:
+    """The front end knows no game: a three-player game gets a player chooser per seat, every seat's eyes, and a
+    human's click through the decision panel plays an option for that seat."""
+    from leyte.jupyter import GameApp
+
+    g = leyte.new_game("trio", seed=2)
+    first = g.decision.player
+    app = GameApp(g, players={p: ("human" if p == first else "random") for p in g.players}, cards=True)
+    assert list(app.controls.sides) == list(g.players)
+    assert app.controls.viewer.options == (*g.players, "umpire")
+    assert app.session.viewer == first  # the one human looks through their own eyes
+    before = len(g.actions)
+    app.panel.buttons.children[0].click()
+    assert len(app.session.game.actions) > before
