@@ -129,8 +129,11 @@ class DecisionPanel:
         self.refresh()
 
     def _play_dropdown(self) -> None:
-        if self.dropdown.value is not None:
-            self.session.choose(self.dropdown.value)
+        if self.dropdown.value is None:  # never a silent button: say what is missing
+            self.session.message = "Pick an option in the list first."
+            self.session._changed()
+            return
+        self.session.choose(self.dropdown.value)
 
     def refresh(self) -> None:
         from html import escape
@@ -158,6 +161,9 @@ class DecisionPanel:
                 self.buttons.children = tuple(btns)
             else:
                 self.dropdown.options = [(o.text, i) for i, o in zip(idx, opts)]
+                # ipywidgets 8.1 leaves a dropdown without a value when its options are replaced: select the first,
+                # so the list never shows empty and "Play this option" always has something to play
+                self.dropdown.value = idx[0]
                 self.buttons.children = (self.dropdown, self.go)
         else:
             who = s.players.get(d.player)

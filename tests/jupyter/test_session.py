@@ -227,3 +227,19 @@ def test_undo_in_a_worked_example_gives_the_scripted_moves_back() -> None:
     for want in script:
         fresh.apply({k: v for k, v in want.items()})
     assert s.game.state_digest() == fresh.state_digest()
+
+
+def test_a_long_option_list_is_a_dropdown_with_a_value_and_its_button_plays_it() -> None:
+    """Issue 15: with ipywidgets 8.1 a dropdown whose options are replaced had no value, and "Play this option"
+    then did nothing and said nothing. The first option is selected, and the button plays the selected one."""
+    g = leyte.new_game("samar", seed=1)
+    app = GameApp(g, players={"USN": "human", "IJN": "random"}, cards=False)
+    d = app.session.game.decision
+    assert len(d.options) > 10 and app.panel.dropdown in app.panel.buttons.children
+    assert app.panel.dropdown.value is not None
+    before = len(app.session.game.actions)
+    app.panel.go.click()
+    assert len(app.session.game.actions) > before
+    app.panel.dropdown.value = None
+    app.panel.go.click()
+    assert "Pick an option" in app.session.message
