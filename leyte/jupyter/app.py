@@ -67,7 +67,8 @@ class StepControls:
         for b in (self.step, self.next, self.phase, self.turn, self.undo, self.reset):
             b.layout.width = "auto"
         self.step.add_class("leyte-step")
-        self.player = W.Play(value=0, min=0, max=10**9, step=1, interval=700, description="Play", show_repeat=False)
+        self.player = W.Play(value=0, min=0, max=10**9, step=1, interval=700, description="Play", show_repeat=False,
+                             tooltip="Play: the bots keep stepping at the chosen speed; Stop (the square) halts them")
         self.speed = W.IntSlider(
             value=3, min=1, max=10, description="speed", readout=False, layout=W.Layout(width="180px")
         )

@@ -312,12 +312,22 @@ class Session:
         except LeyteError as e:
             self.message = f"A bot's move was refused: {e}"
         else:
-            self.message = f"{played} action{'s' if played != 1 else ''} played." + (
-                " A human must decide." if self._human_to_move() else ""
-            )
+            self.message = self._after_run(played)
         self.revealed = len(self.game.events)
         self._changed()
         return played
+
+    def _after_run(self, played: int) -> str:
+        """What a run did, in plain words: the bots' moves, then whose turn it is and what to do now."""
+        d = self.game.decision
+        if d is None:
+            return (f"The bots played {played} move{'s' if played != 1 else ''}. " if played else "") + \
+                "The game is over."
+        if self._human_to_move():
+            name = next((p.name for p in self.game.face.players() if p.id == d.player), d.player)
+            head = f"The bots played {played} move{'s' if played != 1 else ''}. " if played else ""
+            return head + f"Your turn, {name}: choose one of the options below ({d.rule})."
+        return f"The bots played {played} move{'s' if played != 1 else ''}."
 
     def _where(self, until: str = "phase") -> tuple[Any, ...]:
         d = self.game.decision

@@ -243,3 +243,11 @@ def test_a_long_option_list_is_a_dropdown_with_a_value_and_its_button_plays_it()
     app.panel.dropdown.value = None
     app.panel.go.click()
     assert "Pick an option" in app.session.message
+
+
+def test_after_bot_play_the_message_says_whose_turn_it_is_in_plain_words() -> None:
+    """Issue 15: no more "0 actions played. A human must decide." — the message names the player to move."""
+    g = leyte.new_game("imperial-sunset", scenario=position(), seed=3)
+    s = Session(g, players={"IJN": "human", "USN": "random"}, viewer="IJN")
+    s.run("decision")
+    assert "Your turn" in s.message and "Imperial Japanese Navy" in s.message and "0 actions" not in s.message
