@@ -59,6 +59,14 @@ def _turn_within(t: int, info: ValidationInfo, what: str) -> int:
     return t
 
 
+def _entry(at: int | str, check: Any, *args: Any) -> Any:
+    """Run ``check`` on one entry of a list or dict; its error names the entry (``at``) so the path reaches it."""
+    try:
+        return check(*args)
+    except PydanticCustomError as e:
+        raise PydanticCustomError(e.type, e.message_template, {**(e.context or {}), "at": at}) from None
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -161,8 +169,8 @@ class Setup(_Strict):
     @field_validator("todo")
     @classmethod
     def _ships(cls, v: list[str], info: ValidationInfo) -> list[str]:
-        for sid in v:
-            _ship_id(sid, info)
+        for j, sid in enumerate(v):
+            _entry(j, _ship_id, sid, info)
         return v
 
     @field_validator("centre")
@@ -174,8 +182,8 @@ class Setup(_Strict):
     @classmethod
     def _default(cls, v: dict[str, str], info: ValidationInfo) -> dict[str, str]:
         for sid, h in v.items():
-            _ship_id(sid, info)
-            _sea_hex(h, info, "3.1")
+            _entry(sid, _ship_id, sid, info)
+            _entry(sid, _sea_hex, h, info, "3.1")
         return v
 
 
@@ -217,7 +225,7 @@ class Position(_Strict):
     @classmethod
     def _smoke_hexes(cls, v: dict[str, int], info: ValidationInfo) -> dict[str, int]:
         for h in v:
-            _sea_hex(h, info, "5.2")
+            _entry(h, _sea_hex, h, info, "4.5")
         return v
 
 
@@ -282,6 +290,11 @@ def _excerpt(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+FIELD_RULES = {"turn": "3.0", "last_turn": "3.0", "first_turn": "3.0", "facing": "4.2", "speed": "4.1",
+               "waterline": "6.3", "hits": "6.2", "fires": "6.3", "torps_out": "7.3", "panic": "4.7",
+               "smoke": "4.5", "radius": "3.1", "where": "3.0", "side": "3.1", "alternate_movement": "3.5"}
+
+
 def _reason(err: Any) -> str:
     if err["type"] == "extra_forbidden":
         return "not a field of the position format (scenarios/samar/notes/position-format.md)"
@@ -294,9 +307,22 @@ def error_from(where: str, exc: ValidationError) -> ScenarioError:
     """One ScenarioError naming the first failing field's path, its value and the rule; the count of the rest."""
     errs = exc.errors(include_url=False)
     first = errs[0]
+    loc = tuple(first["loc"])
+    at = (first.get("ctx") or {}).get("at")
+    bad = first.get("input")
+    if at is not None:  # a validator over a list or dict names the entry it refused
+        loc += (at,)
+        try:
+            bad = bad[at]  # type: ignore[index]
+        except (LookupError, TypeError):
+            pass
     more = f" (and {len(errs) - 1} more problem(s))" if len(errs) > 1 else ""
-    value = "" if first["type"] == "missing" else f" = {_excerpt(first.get('input'))}"
-    return ScenarioError(f"{where}: {_path(first['loc'])}{value}: {_reason(first)}{more}")
+    value = "" if first["type"] == "missing" else f" = {_excerpt(bad)}"
+    reason = _reason(first)
+    field = next((p for p in reversed(loc) if isinstance(p, str) and p in FIELD_RULES), None)
+    if field is not None and "(" not in reason:
+        reason += f" ({FIELD_RULES[field]})"
+    return ScenarioError(f"{where}: {_path(loc)}{value}: {reason}{more}")
 
 
 def check_position(pos: Any, D: SamarData, where: str) -> None:
