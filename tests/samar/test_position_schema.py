@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import leyte
@@ -172,6 +172,8 @@ def test_junk_in_any_field_gives_only_scenario_error_or_a_game(path: tuple[Any, 
     try:
         g = leyte.new_game("samar", scenario=pos, seed=1)
     except leyte.ScenarioError as e:
+        event("refused")
         assert "scenario" in str(e)  # names the scenario (or, for a number no game can hold, the field)
         return
+    event("accepted")
     g.legal_actions()  # an accepted position must be playable

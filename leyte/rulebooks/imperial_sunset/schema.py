@@ -133,7 +133,7 @@ class Zone(_Strict):
 class TF(_Strict):
     """A task-force marker on the map (5.1): real with ships, or a dummy. ``ships`` comes before ``hits``."""
 
-    marker: Annotated[str, Field(pattern=r"^(IJN|USN)-[1-9][0-9]?$")] | None = None
+    marker: Annotated[str, Field(pattern=r"^(IJN|USN)-[1-9][0-9]?$")] | None = None  # None: dealt at random
     name: str
     side: Side
     hex: str
@@ -190,7 +190,7 @@ class Air(_Strict):
     """An air unit (6.5): its box, its counter side, and what it is doing this turn."""
 
     id: str
-    parent: str | None = None
+    parent: str = ""  # default: the unit's own parent in air_units.csv
     box: Box = "ready"
     reduced: bool = False
     cap_over: str | None = None
@@ -206,8 +206,8 @@ class Air(_Strict):
 
     @field_validator("parent")
     @classmethod
-    def _parent(cls, v: str | None, info: ValidationInfo) -> str | None:
-        if v is not None and v not in AIR_FORMATIONS:
+    def _parent(cls, v: str, info: ValidationInfo) -> str:
+        if v not in AIR_FORMATIONS:
             _ship_id(v, info)
         return v
 
@@ -262,7 +262,7 @@ class Start(_Strict):
     activate: str | None = None
     pool: list[str] = []
     turn_record: TurnRecord | None = None
-    day: bool | None = None
+    day: bool = True  # default: as the turn record says
 
 
 class SpecialRules(_Strict):
@@ -290,8 +290,8 @@ class Position(_Strict):
     name: str = "custom"
     first_turn: Annotated[int, Field(ge=1)] = 1
     last_turn: Annotated[int, Field(ge=1)] = 12
-    turn: Annotated[int, Field(ge=1)] | None = None
-    turn_record_key: str | None = None
+    turn: Annotated[int, Field(ge=1)] = 1  # defaults to first_turn (a default is never checked or used)
+    turn_record_key: str = "historical"
     turn_record: dict[str, TurnRecord] = {}
     options: Options = Options()  # type: ignore[valid-type]
     tfs: list[TF]
@@ -315,17 +315,17 @@ class Position(_Strict):
 
     @field_validator("turn")
     @classmethod
-    def _turn(cls, v: int | None, info: ValidationInfo) -> int | None:
+    def _turn(cls, v: int, info: ValidationInfo) -> int:
         first, last = info.data.get("first_turn"), info.data.get("last_turn")
-        if v is not None and first is not None and last is not None and not first <= v <= last:
+        if first is not None and last is not None and not first <= v <= last:
             raise PydanticCustomError("turn", "the starting turn must lie within first_turn {first} .. last_turn "
                                       "{last} (3.0)", {"first": first, "last": last})
         return v
 
     @field_validator("turn_record_key")
     @classmethod
-    def _record(cls, v: str | None, info: ValidationInfo) -> str | None:
-        if v is not None and v not in _data(info).turn_record:
+    def _record(cls, v: str, info: ValidationInfo) -> str:
+        if v not in _data(info).turn_record:
             raise PydanticCustomError("turn_record", "no turn record '{key}' in turn_record.csv ({known})",
                                       {"key": v, "known": ", ".join(sorted(_data(info).turn_record))})
         return v
@@ -345,11 +345,19 @@ class Position(_Strict):
 
 
 class FileAirGroup(BaseModel):
-    """A carrier's air group or a land-based air formation in a scenario file: its units by box."""
+    """A carrier's air group in a scenario file: its units by box."""
 
     model_config = ConfigDict(extra="allow", strict=True)
-    carrier: str | None = None
-    id: str | None = None
+    carrier: str
+    ready: list[str] = []
+    flown: list[str] = []
+
+
+class FileAirFormation(BaseModel):
+    """A land-based air formation in a scenario file (6.5.9): its units by box."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+    id: Formation
     ready: list[str] = []
     flown: list[str] = []
 
@@ -389,13 +397,13 @@ class ScenarioFile(BaseModel):
 
     model_config = ConfigDict(extra="allow", strict=True)
 
-    id: str | None = None
-    name: str | None = None
+    id: str = ""  # defaults: the file's name, the id, the id (a default is never checked or used)
+    name: str = ""
     first_turn: Annotated[int, Field(ge=1)] = 1
     last_turn: Annotated[int, Field(ge=1)] = 12
-    turn_record: str | None = None
+    turn_record: str = ""
     task_forces: list[FileTaskForce]
-    air_formations: list[FileAirGroup] = []
+    air_formations: list[FileAirFormation] = []
     special_rules: dict[str, Any] = {}
     variable_air_ob: dict[str, Any] = {}
 

@@ -76,8 +76,8 @@ class Ship(_Strict):
     validator can read the ones it depends on (hits needs the id and the flipped side)."""
 
     id: str
-    side: Side | None = None
-    where: Literal["pool", "map", "hulk", "sunk", "exited"] | None = None
+    side: Side = "IJN"  # default: the side in ships.csv (a default is never checked or used)
+    where: Literal["pool", "map", "hulk", "sunk", "exited"] = "pool"  # default: map when a hex is given
     hex: str | None = None
     facing: Facing = 0
     speed: Literal["battle", "cruise", "flank", "evasive"] = "battle"
@@ -101,9 +101,9 @@ class Ship(_Strict):
 
     @field_validator("side")
     @classmethod
-    def _own_side(cls, v: str | None, info: ValidationInfo) -> str | None:
+    def _own_side(cls, v: str, info: ValidationInfo) -> str:
         sid = info.data.get("id")
-        if v is not None and sid is not None and _data(info).ships[sid].side != v:
+        if sid is not None and _data(info).ships[sid].side != v:
             own = _data(info).ships[sid].side
             raise PydanticCustomError("side", "{sid} is a {side} ship", {"sid": sid, "side": own})
         return v
@@ -254,8 +254,8 @@ class ScenarioFile(_Strict):
         taffy: list[str]
         kamikaze: list[str]
 
-    id: str | None = None
-    name: str | None = None
+    id: str = ""
+    name: str = ""
     first_turn: Annotated[int, Field(ge=1)] = 1
     last_turn: Annotated[int, Field(ge=1)] = 16
     taffy3: Taffy3
@@ -338,7 +338,7 @@ def check_position(pos: Any, D: SamarData, where: str) -> None:
         if s.id in seen:
             raise ScenarioError(f"{where}: ships[{i}].id = {s.id!r}: listed twice (also ships[{seen[s.id]}])")
         seen[s.id] = i
-        where_ = s.where or ("map" if s.hex else "pool")
+        where_ = pos["ships"][i].get("where", "map" if s.hex else "pool")
         if where_ in ("map", "hulk") and s.hex is None:
             raise ScenarioError(f"{where}: ships[{i}].hex: a ship whose where is {where_!r} needs a hex")
     for name, lst in model.pools.model_dump().items():
