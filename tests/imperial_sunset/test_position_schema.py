@@ -199,7 +199,7 @@ JUNK = st.one_of(st.none(), st.booleans(), st.integers(-10**12, 10**12), st.floa
                  st.sampled_from(["2821", "3001", "yamato", "iowa", "IJN", "USN", "IJN-2", "ready", "", "-1"]))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(path=st.sampled_from(PATHS), junk=JUNK)
 def test_junk_in_any_field_gives_only_scenario_error_or_a_game(path: tuple[Any, ...], junk: Any) -> None:
     pos = _set(path, junk)
@@ -211,3 +211,26 @@ def test_junk_in_any_field_gives_only_scenario_error_or_a_game(path: tuple[Any, 
         return
     event("accepted")
     g.legal_actions()  # an accepted position must be playable
+
+
+FILE_PATHS = {name: _paths(_file(name)) for name in ("historical", "what-if", "campaign")}
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), name=st.sampled_from(sorted(FILE_PATHS)), junk=JUNK)
+def test_junk_in_any_scenario_file_field_gives_only_scenario_error_or_a_game(data: Any, name: str,
+                                                                            junk: Any) -> None:
+    path = data.draw(st.sampled_from(FILE_PATHS[name]))
+    raw = _file(name)
+    target: Any = raw
+    for part in path[:-1]:
+        target = target[part]
+    target[path[-1]] = junk
+    try:
+        g = leyte.new_game("imperial-sunset", scenario=raw, seed=1)
+    except leyte.ScenarioError as e:
+        event("refused")
+        assert "scenario" in str(e)
+        return
+    event("accepted")
+    g.legal_actions()

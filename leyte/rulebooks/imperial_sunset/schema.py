@@ -25,6 +25,9 @@ from leyte.rulebooks.imperial_sunset.options import OPTIONAL_NOT_BUILT, OPTIONS
 
 Side = Literal["IJN", "USN"]
 Count = Annotated[int, Field(ge=0)]
+# 11.1: the counter mix has seven kamikaze markers (special_rules.kamikaze.markers in the scenario files); a larger
+# number would also fill the activation pool without end.
+Kamikazes = Annotated[int, Field(ge=0, le=7)]
 Formation = Literal["1AF", "2AF", "USAAF"]
 Flag = bool | Literal["true", "false"]  # turn-record switches: the CSV spells them as words
 Box = Literal["ready", "cap", "flown", "destroyed", "out"]
@@ -110,7 +113,7 @@ class TurnRecord(_Strict):
 
     date: str = ""
     time: Literal["day", "night"] = "day"
-    kamikazes: Count = 0
+    kamikazes: Kamikazes = 0
     ijn_air_ops: Flag = True
     air_reinforcement: Flag = False
     ijn_air_reinforcement: Flag = False
@@ -283,6 +286,39 @@ Options = create_model(  # type: ignore[call-overload]
     "Options", __base__=_Strict, **{k: (bool, False) for k in (*OPTIONS, *OPTIONAL_NOT_BUILT)})
 
 
+class FileRule(BaseModel):
+    """A special rule of a scenario file (13.1.5, 13.3.5): its status, plus what the rule needs (left to it)."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+    case: str = ""
+    status: Literal["required", "recommended", "optional", "off"] = "required"
+    formations: list[Formation] = []
+    dates: list[str] = []
+
+
+class AirOBUnit(_Strict):
+    """One extra carrier air unit the secret What-If roll may add (13.2)."""
+
+    field: str
+    unit: str
+    sets_up_with: str
+    box: Box = "ready"
+
+    @field_validator("unit")
+    @classmethod
+    def _known(cls, v: str, info: ValidationInfo) -> str:
+        if v not in _data(info).air:
+            raise PydanticCustomError("air", "no air unit '{aid}' in air_units.csv", {"aid": v})
+        return v
+
+
+class VariableAirOB(BaseModel):
+    """The What-If variable air order of battle (13.2): the table rolled and the units it can add."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+    units: list[AirOBUnit] = []
+
+
 class Position(_Strict):
     """A whole position. Turn fields come first-last-turn so each is checked against the ones before it."""
 
@@ -301,11 +337,11 @@ class Position(_Strict):
     grounded_formations: dict[Formation, list[str]] = {}
     formations: list[Formation] = ["1AF", "2AF", "USAAF"]
     whatif_air_ob: bool = False
-    variable_air_ob: dict[str, Any] = {}
+    variable_air_ob: VariableAirOB = VariableAirOB()
     special_rules: SpecialRules = SpecialRules()
     ijn_carrier_aircraft_return: bool = False
     all_ijn_air_ready: bool = False
-    kamikazes: Annotated[int, Field(ge=0, le=20)] = 0  # markers waiting (11.1)
+    kamikazes: Kamikazes = 0  # markers waiting (11.1)
     pt_hex: str | None = None
     sonar: list[Sonar] = []
     vp: list[VPAward] = []
@@ -384,10 +420,11 @@ class FileTaskForce(BaseModel):
     ships: list[str]
     detected: bool = False
     hits: dict[str, Count] = {}
-    start_hex: str | None = None
-    setup_zone: FileSetupZone | None = None
-    default_hex: str | None = None
-    entry: FileEntry | None = None
+    # May be absent, never null: the conversion asks whether the key is there (None marks "absent" and is unused).
+    start_hex: str = None  # type: ignore[assignment]
+    setup_zone: FileSetupZone = None  # type: ignore[assignment]
+    default_hex: str = None  # type: ignore[assignment]
+    entry: FileEntry = None  # type: ignore[assignment]
     air: list[FileAirGroup] = []
 
 
@@ -404,8 +441,8 @@ class ScenarioFile(BaseModel):
     turn_record: str = ""
     task_forces: list[FileTaskForce]
     air_formations: list[FileAirFormation] = []
-    special_rules: dict[str, Any] = {}
-    variable_air_ob: dict[str, Any] = {}
+    special_rules: dict[str, FileRule] = {}
+    variable_air_ob: VariableAirOB = VariableAirOB()
 
     _last = field_validator("last_turn")(_check_last)
 

@@ -23,6 +23,9 @@ from leyte.rulebooks.samar.data import SamarData
 
 Side = Literal["IJN", "USN"]
 Count = Annotated[int, Field(ge=0)]
+# Markers that make the rules roll once each (fire 6.3, smoke 4.5) or count against a rating (Torpedoes Out 7.3):
+# capped well above anything play produces, so a typo cannot start an endless run of rolls.
+Markers = Annotated[int, Field(ge=0, le=10)]
 Facing = Annotated[int, Field(ge=0, le=5)]
 
 
@@ -85,14 +88,14 @@ class Ship(_Strict):
     waterline: Annotated[int, Field(ge=0, le=2)] = 0  # 6.3: 1 slowed, 2 dead in the water
     flipped: bool = False
     hits: Count = 0
-    fires: Count = 0
+    fires: Markers = 0
     panic: bool = False
-    torps_out: Count = 0
+    torps_out: Markers = 0
     beached: bool = False
     lost_turn: Count = 0
     exited_turn: Count = 0
     exit_counted: bool = False
-    entry_mp: Count = 0
+    entry_mp: Markers = 0
 
     @field_validator("id")
     @classmethod
@@ -202,9 +205,9 @@ class Position(_Strict):
     ships: list[Ship]
     pools: Pools = Pools()
     air: list[Air] = []
-    smoke: dict[str, Count] = {}  # markers pile up; 4.5 removes them
+    smoke: dict[str, Markers] = {}  # markers pile up; 4.5 removes them
     cleared: bool = False
-    exited_armor: Count = 0
+    exited_armor: Annotated[int, Field(ge=0, le=1000)] = 0
     setup: Setup | None = None
     options: Options = Options()
 
