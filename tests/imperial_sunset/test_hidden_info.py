@@ -72,14 +72,14 @@ def test_dummy_looks_like_any_tf_and_sonar_has_no_identity() -> None:
             {"marker": "USN-1", "name": "TG 38.2", "side": "USN", "fleet": "3rd", "hex": "2824",
              "ships": ["iowa"], "detected": True},
         ],
-        "sonar": [{"hex": "3000", "identity": "IJN"}],
+        "sonar": [{"hex": "3001", "identity": "IJN"}],
         "start": {"activate": "USN-1"},
     }
     g = leyte.new_game("imperial-sunset", scenario=pos)
     enemy = {t["id"]: t for t in g.view("USN")["enemy_tfs"]}
     assert set(enemy["IJN-1"]) == set(enemy["IJN-2"])  # same keys: nothing marks the dummy
     assert "dummy" not in json.dumps(enemy).lower()
-    assert g.view("USN")["sonar"] == [{"hex": "3000"}]
+    assert g.view("USN")["sonar"] == [{"hex": "3001"}]
     assert "IJN" not in json.dumps(g.view("USN")["sonar"])
 
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from leyte.core.errors import NotYetImplemented, ScenarioError
+from leyte.core.errors import ScenarioError
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import activation, engine, scenario_files, sequence
 from leyte.rulebooks.imperial_sunset.common import (
@@ -33,7 +33,6 @@ from leyte.rulebooks.imperial_sunset.common import (
 )
 from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
-from leyte.rulebooks.imperial_sunset.options import OPTIONAL_NOT_BUILT, OPTIONS
 from leyte.rulebooks.imperial_sunset.state import AirState, ShipState, State, TFState
 
 
@@ -63,55 +62,29 @@ def read_position(D: ISData, source: str | Path | Mapping[str, Any]) -> dict[str
 
 
 def from_scenario_file(D: ISData, raw: Mapping[str, Any], scenario_id: str | None = None) -> dict[str, Any]:
-    """Convert a scenarios/imperial-sunset/scenarios/*.toml file to a position (filled in by the data issue)."""
+    """Convert a scenarios/imperial-sunset/scenarios/*.toml file to a position, after checking the fields read."""
+    from leyte.rulebooks.imperial_sunset import schema  # pydantic loads only when a scenario is read
+
+    sid = raw.get("id", scenario_id or "custom") if isinstance(raw, Mapping) else scenario_id
+    schema.check_scenario_file(raw, D, f"scenario file {sid}.toml")
     return scenario_files.to_position(D, raw, scenario_id)
 
 
 def validate(D: ISData, pos: Mapping[str, Any]) -> None:
-    """Check a position names real units, sides and hexes; errors say which entry and field."""
-    where = f"scenario {pos.get('id', '<dict>')!r}"
-    for key in ("tfs",):
-        if key not in pos or not isinstance(pos[key], list):
-            raise ScenarioError(f"{where}: needs a list {key!r}")
-    seen: set[str] = set()
-    for i, tf in enumerate(pos["tfs"]):
-        loc = f"{where}, tfs[{i}] ({tf.get('name', '?')})"
-        if tf.get("side") not in ("IJN", "USN"):
-            raise ScenarioError(f"{loc}, field 'side': must be IJN or USN")
-        hex_label = tf.get("hex")
-        try:
-            h = D.map.hex(str(hex_label))
-        except ValueError as e:
-            raise ScenarioError(f"{loc}, field 'hex': {e}") from None
-        if D.map.terrain(h) != "sea":
-            raise ScenarioError(f"{loc}, field 'hex': {hex_label} is {D.map.terrain(h)}, not sea")
-        for sid in tf.get("ships", []):
-            if sid not in D.ships:
-                raise ScenarioError(f"{loc}, field 'ships': no ship {sid!r} in ships.csv")
-            if D.ships[sid].side != tf["side"]:
-                raise ScenarioError(f"{loc}, field 'ships': {sid} is not a {tf['side']} ship")
-            if sid in seen:
-                raise ScenarioError(f"{loc}, field 'ships': {sid} is in two TFs")
-            seen.add(sid)
-        if not tf.get("ships") and not tf.get("dummy"):
-            raise ScenarioError(f"{loc}, field 'ships': a real TF needs ships (or set dummy = true)")
-    for i, a in enumerate(pos.get("air", [])):
-        if a.get("id") not in D.air:
-            raise ScenarioError(f"{where}, air[{i}], field 'id': no air unit {a.get('id')!r} in air_units.csv")
-        if a.get("box", "ready") not in ("ready", "cap", "flown", "destroyed", "out"):
-            raise ScenarioError(f"{where}, air[{i}], field 'box': {a.get('box')!r} is not a box")
-    for k in pos.get("options", {}):
-        if k in OPTIONAL_NOT_BUILT and pos["options"][k]:
-            raise NotYetImplemented(OPTIONAL_NOT_BUILT[k], f"optional rule {k} (its text is cut off in the rulebook)")
+    """Check a position against the declared schema (``schema.Position``): every field's type and range, ids in the
+    data, sea hexes, entries that agree with each other. Errors are ScenarioError naming the field path, the value
+    and the rule."""
+    from leyte.rulebooks.imperial_sunset import schema  # pydantic loads only when a position is checked
+
+    where = f"scenario {pos.get('id', '<dict>')!r}" if isinstance(pos, Mapping) else "scenario"
+    schema.check_position(pos, D, where)
 
 
 def new_state(D: ISData, pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) -> State:
     """Build the opening State of a position on the game's data ``D`` and run to its first decision."""
-    for k, v in options.items():
-        if k in OPTIONAL_NOT_BUILT and v:
-            raise NotYetImplemented(OPTIONAL_NOT_BUILT[k], f"optional rule {k} (its text is cut off in the rulebook)")
-        if k not in OPTIONS and k not in OPTIONAL_NOT_BUILT:
-            raise ScenarioError(f"unknown option {k!r}; options: {', '.join(OPTIONS)}")
+    from leyte.rulebooks.imperial_sunset import schema  # pydantic loads only when options are checked
+
+    schema.check_options(options)  # before anything is built: a refusal leaves nothing behind
     opts = {**pos.get("options", {}), **options}
     st = State(scenario=str(pos.get("id", "custom")), turn=int(pos.get("turn", pos.get("first_turn", 1))),
                first_turn=int(pos.get("first_turn", 1)), last_turn=int(pos.get("last_turn", 12)), options=opts,
@@ -129,8 +102,6 @@ def new_state(D: ISData, pos: Mapping[str, Any], options: Mapping[str, Any], ctx
         st.options.setdefault(key, bool(pos.get("special_rules", {}).get(key, False)))
     st.kamikazes = int(pos.get("kamikazes", 0))
     for i, son in enumerate(pos.get("sonar", [])):
-        if son.get("identity") not in ("IJN", "USN", "dummy"):
-            raise ScenarioError(f"sonar[{i}], field 'identity': must be IJN, USN or dummy")
         st.sonar.append({"id": f"sonar-p{i + 1}", "hex": str(son["hex"]), "identity": son["identity"]})
     st.pt_hex = pos.get("pt_hex")
     for tf in pos["tfs"]:

@@ -25,10 +25,9 @@ from leyte.core.game import Context
 from leyte.rulebooks.samar import sequence
 from leyte.rulebooks.samar.data import data
 from leyte.rulebooks.samar.geometry import FACING_NAMES
-from leyte.rulebooks.samar.state import SPEEDS, AirState, ShipState, State
+from leyte.rulebooks.samar.state import AirState, ShipState, State
 
 OPTIONS = {"alternate_movement": "3.5 alternative movement sequence (default off)"}
-SHIP_FIELDS = set(ShipState.__slots__)  # type: ignore[attr-defined]
 
 
 def read_position(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
@@ -57,11 +56,11 @@ def read_position(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
 
 
 def from_scenario_file(raw: Mapping[str, Any], sid: str | None = None) -> dict[str, Any]:
-    where = f"scenario {sid or raw.get('id', '?')}"
-    try:
-        t3, t2, bg, cf, air = raw["taffy3"], raw["taffy2"], raw["bombardment"], raw["center_force"], raw["air"]
-    except KeyError as e:
-        raise ScenarioError(f"{where}: missing section [{e.args[0]}]") from None
+    from leyte.rulebooks.samar import schema  # pydantic loads only when a scenario is read
+
+    where = f"scenario {sid or (raw.get('id', '?') if isinstance(raw, Mapping) else '?')}"
+    schema.check_scenario_file(raw, data(), where)
+    t3, t2, bg, cf, air = raw["taffy3"], raw["taffy2"], raw["bombardment"], raw["center_force"], raw["air"]
     facing = FACING_NAMES.index(str(t3.get("facing", "N")))
     ships = [{"id": s, "side": "USN", "where": "pool"} for s in t3["ships"] + t2["ships"] + bg["ships"]]
     ships += [{"id": s, "side": "IJN", "where": "pool"} for s in cf["ships"] + cf["battleships"]]
@@ -83,58 +82,21 @@ def from_scenario_file(raw: Mapping[str, Any], sid: str | None = None) -> dict[s
 
 
 def validate(pos: Mapping[str, Any]) -> None:
-    D = data()
-    where = f"scenario {pos.get('id', '<dict>')!r}"
-    if not isinstance(pos.get("ships"), list):
-        raise ScenarioError(f"{where}: needs a list 'ships'")
-    seen: set[str] = set()
-    for i, s in enumerate(pos["ships"]):
-        loc = f"{where}, ships[{i}]"
-        sid = s.get("id")
-        if sid not in D.ships:
-            raise ScenarioError(f"{loc}, field 'id': no ship {sid!r} in ships.csv")
-        if sid in seen:
-            raise ScenarioError(f"{loc}, field 'id': {sid} listed twice")
-        seen.add(sid)
-        for k in s:
-            if k not in SHIP_FIELDS:
-                raise ScenarioError(f"{loc}, field {k!r}: not a ship field ({', '.join(sorted(SHIP_FIELDS))})")
-        if s.get("hex") is not None:
-            try:
-                h = D.map.hex(str(s["hex"]))
-            except ValueError as e:
-                raise ScenarioError(f"{loc}, field 'hex': {e}") from None
-            if D.map.terrain(h) == "land":
-                raise ScenarioError(f"{loc}, field 'hex': {s['hex']} is land")
-        if s.get("speed", "battle") not in SPEEDS:
-            raise ScenarioError(f"{loc}, field 'speed': {s.get('speed')!r} is not one of {', '.join(SPEEDS)}")
-        if not 0 <= int(s.get("facing", 0)) <= 5:
-            raise ScenarioError(f"{loc}, field 'facing': must be 0 (N) to 5 (NW)")
-    for k, lst in pos.get("pools", {}).items():
-        for sid in lst:
-            if sid not in seen:
-                raise ScenarioError(f"{where}, pools.{k}: {sid!r} is not among the ships")
-    for i, a in enumerate(pos.get("air", [])):
-        if a.get("id") not in D.air:
-            raise ScenarioError(f"{where}, air[{i}], field 'id': no air unit {a.get('id')!r}")
-    t = int(pos.get("turn", 1))
-    if not 1 <= t <= int(pos.get("last_turn", 16)) <= D.c("turns"):
-        raise ScenarioError(f"{where}: turn {t} / last_turn must lie within 1..{D.c('turns')}")
-    if pos.get("start", "turn") not in ("turn", "combat", "movement"):
-        raise ScenarioError(f"{where}, field 'start': must be turn, combat or movement")
-    for k in pos.get("options", {}):
-        if k not in OPTIONS:
-            raise ScenarioError(f"{where}, options: unknown option {k!r}; options: {', '.join(OPTIONS)}")
+    """Check a position against the declared schema (``schema.Position``): every field's type and range, ids in the
+    data, hexes at sea. Errors are ScenarioError naming the field path, the value and the rule."""
+    from leyte.rulebooks.samar import schema  # pydantic loads only when a position is checked
+
+    where = f"scenario {pos.get('id', '<dict>')!r}" if isinstance(pos, Mapping) else "scenario"
+    schema.check_position(pos, data(), where)
 
 
 def new_state(pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) -> State:
     D = data()
+    from leyte.rulebooks.samar import schema  # pydantic loads only when a position is checked
+
     pos = copy.deepcopy(dict(pos))  # frames keep lists from the position; the Game's copy must stay pristine
-    opts = dict(pos.get("options", {}))
-    for k, v in options.items():
-        if k not in OPTIONS:
-            raise ScenarioError(f"unknown option {k!r}; options: {', '.join(OPTIONS)}")
-        opts[k] = v
+    schema.check_options(options)  # before anything is built: a refusal leaves nothing behind
+    opts = {**pos.get("options", {}), **options}
     st = State(scenario=str(pos.get("id", "custom")), turn=int(pos.get("turn", 1)),
                last_turn=int(pos.get("last_turn", 16)), options=opts)
     for s in pos["ships"]:
