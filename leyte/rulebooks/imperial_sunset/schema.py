@@ -19,6 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 from pydantic_core import PydanticCustomError
 
 from leyte.core.errors import NotYetImplemented, ScenarioError
+from leyte.core.limits import excerpt
+from leyte.core.schema import error_from as _error_from
 from leyte.rulebooks.imperial_sunset.common import AIR_FORMATIONS, KAMIKAZE
 from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.options import OPTIONAL_NOT_BUILT, OPTIONS
@@ -449,60 +451,19 @@ class ScenarioFile(BaseModel):
 
 # -- turning pydantic's errors into ScenarioError -----------------------------------------------------------------
 
-def _path(loc: tuple[int | str, ...]) -> str:
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out or "(top level)"
-
-
-def _excerpt(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 FIELD_RULES = {"turn": "3.0", "first_turn": "3.0", "last_turn": "3.0", "hits": "6.3", "mp_markers": "6.2.4",
                "kamikazes": "11.1", "radius": "13.1.3.1", "missions_today": "6.5", "box": "6.5", "side": "5.1",
                "fleet": "5.3.1", "identity": "10.1", "destination": "6.4", "options": "14", "time": "3.0"}
 
 
-def _reason(err: Any) -> str:
-    if err["type"] == "extra_forbidden":
-        return "not a field of the position format (scenarios/imperial-sunset/notes/position-format.md)"
-    if err["type"] == "missing":
-        return "required field is missing"
-    return str(err["msg"])
-
-
 def error_from(where: str, exc: ValidationError) -> ScenarioError:
-    """One ScenarioError naming the first failing field's path, its value and the rule; the count of the rest."""
-    errs = exc.errors(include_url=False)
-    first = errs[0]
-    loc = tuple(first["loc"])
-    at = (first.get("ctx") or {}).get("at")
-    bad = first.get("input")
-    if at is not None:  # a validator over a list or dict names the entry it refused
-        loc += (at,)
-        try:
-            bad = bad[at]  # type: ignore[index]
-        except (LookupError, TypeError):
-            pass
-    more = f" (and {len(errs) - 1} more problem(s))" if len(errs) > 1 else ""
-    value = "" if first["type"] == "missing" else f" = {_excerpt(bad)}"
-    reason = _reason(first)
-    field = next((p for p in reversed(loc) if isinstance(p, str) and p in FIELD_RULES), None)
-    if field is not None and "(" not in reason:
-        reason += f" ({FIELD_RULES[field]})"
-    return ScenarioError(f"{where}: {_path(loc)}{value}: {reason}{more}")
+    return _error_from(where, exc, FIELD_RULES, "scenarios/imperial-sunset/notes/position-format.md")
 
 
 def check_position(pos: Any, D: ISData, where: str) -> None:
     """Raise ScenarioError unless ``pos`` fits the schema and its entries agree with each other."""
     if not isinstance(pos, dict):
-        raise ScenarioError(f"{where}: a position is a dict, not {_excerpt(pos)}")
+        raise ScenarioError(f"{where}: a position is a dict, not {excerpt(pos)}")
     try:
         model = Position.model_validate(pos, context={"data": D})
     except ValidationError as e:
@@ -550,7 +511,7 @@ def check_position(pos: Any, D: ISData, where: str) -> None:
 def check_scenario_file(raw: Any, D: ISData, where: str) -> None:
     """Raise ScenarioError unless a scenario file has the sections and fields ``to_position`` reads."""
     if not isinstance(raw, dict):
-        raise ScenarioError(f"{where}: a scenario file is a table, not {_excerpt(raw)}")
+        raise ScenarioError(f"{where}: a scenario file is a table, not {excerpt(raw)}")
     try:
         ScenarioFile.model_validate(raw, context={"data": D})
     except ValidationError as e:

@@ -19,6 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 from pydantic_core import PydanticCustomError
 
 from leyte.core.errors import ScenarioError
+from leyte.core.limits import excerpt
+from leyte.core.schema import error_from as _error_from
 from leyte.rulebooks.samar.data import SamarData
 
 Side = Literal["IJN", "USN"]
@@ -278,60 +280,19 @@ class ScenarioFile(_Strict):
 
 # -- turning pydantic's errors into ScenarioError -----------------------------------------------------------------
 
-def _path(loc: tuple[int | str, ...]) -> str:
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out or "(top level)"
-
-
-def _excerpt(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 FIELD_RULES = {"turn": "3.0", "last_turn": "3.0", "first_turn": "3.0", "facing": "4.2", "speed": "4.1",
                "waterline": "6.3", "hits": "6.2", "fires": "6.3", "torps_out": "7.3", "panic": "4.7",
                "smoke": "4.5", "radius": "3.1", "where": "3.0", "side": "3.1", "alternate_movement": "3.5"}
 
 
-def _reason(err: Any) -> str:
-    if err["type"] == "extra_forbidden":
-        return "not a field of the position format (scenarios/samar/notes/position-format.md)"
-    if err["type"] == "missing":
-        return "required field is missing"
-    return str(err["msg"])
-
-
 def error_from(where: str, exc: ValidationError) -> ScenarioError:
-    """One ScenarioError naming the first failing field's path, its value and the rule; the count of the rest."""
-    errs = exc.errors(include_url=False)
-    first = errs[0]
-    loc = tuple(first["loc"])
-    at = (first.get("ctx") or {}).get("at")
-    bad = first.get("input")
-    if at is not None:  # a validator over a list or dict names the entry it refused
-        loc += (at,)
-        try:
-            bad = bad[at]  # type: ignore[index]
-        except (LookupError, TypeError):
-            pass
-    more = f" (and {len(errs) - 1} more problem(s))" if len(errs) > 1 else ""
-    value = "" if first["type"] == "missing" else f" = {_excerpt(bad)}"
-    reason = _reason(first)
-    field = next((p for p in reversed(loc) if isinstance(p, str) and p in FIELD_RULES), None)
-    if field is not None and "(" not in reason:
-        reason += f" ({FIELD_RULES[field]})"
-    return ScenarioError(f"{where}: {_path(loc)}{value}: {reason}{more}")
+    return _error_from(where, exc, FIELD_RULES, "scenarios/samar/notes/position-format.md")
 
 
 def check_position(pos: Any, D: SamarData, where: str) -> None:
     """Raise ScenarioError unless ``pos`` fits the position schema and names ships, units and hexes that exist."""
     if not isinstance(pos, dict):
-        raise ScenarioError(f"{where}: a position is a dict, not {_excerpt(pos)}")
+        raise ScenarioError(f"{where}: a position is a dict, not {excerpt(pos)}")
     try:
         model = Position.model_validate(pos, context={"data": D})
     except ValidationError as e:
@@ -364,7 +325,7 @@ def check_position(pos: Any, D: SamarData, where: str) -> None:
 def check_scenario_file(raw: Any, D: SamarData, where: str) -> None:
     """Raise ScenarioError unless a scenario file has the sections and fields ``from_scenario_file`` reads."""
     if not isinstance(raw, dict):
-        raise ScenarioError(f"{where}: a scenario file is a table, not {_excerpt(raw)}")
+        raise ScenarioError(f"{where}: a scenario file is a table, not {excerpt(raw)}")
     try:
         ScenarioFile.model_validate(raw, context={"data": D})
     except ValidationError as e:

@@ -1,0 +1,59 @@
+"""Turning a pydantic validation failure into one ``ScenarioError`` a user can act on: the failing field's path
+(``tfs[2].hits.yamato``), a short excerpt of its value, the reason, and the rule case the field belongs to.
+
+Each game declares its position schema with pydantic models in its own package (``rulebooks/<game>/schema.py``);
+this is the part they share. Imported only when a position is checked, so ``import leyte`` never loads pydantic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pydantic import ValidationError
+
+from leyte.core.errors import ScenarioError
+from leyte.core.limits import excerpt
+
+__all__ = ["field_path", "error_from"]
+
+
+def field_path(loc: tuple[int | str, ...]) -> str:
+    """A pydantic error location as a path a reader knows: ``tfs[0].hits.musashi``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out or "(top level)"
+
+
+def error_from(where: str, exc: ValidationError, field_rules: Mapping[str, str], format_doc: str) -> ScenarioError:
+    """One ScenarioError naming the first failing field's path, its value and the rule; the count of the rest.
+
+    ``field_rules`` maps a field name to the rule case it comes from; ``format_doc`` is where the position format
+    is documented (named when a field is not part of it).
+    """
+    errs = exc.errors(include_url=False)
+    first = errs[0]
+    loc = tuple(first["loc"])
+    at = (first.get("ctx") or {}).get("at")
+    bad = first.get("input")
+    if at is not None:  # a validator over a list or dict names the entry it refused
+        loc += (at,)
+        try:
+            bad = bad[at]  # type: ignore[index]
+        except (LookupError, TypeError):
+            pass
+    more = f" (and {len(errs) - 1} more problem(s))" if len(errs) > 1 else ""
+    value = "" if first["type"] == "missing" else f" = {excerpt(bad)}"
+    if first["type"] == "extra_forbidden":
+        reason = f"not a field of the position format ({format_doc})"
+    elif first["type"] == "missing":
+        reason = "required field is missing"
+    else:
+        reason = str(first["msg"])
+    field = next((p for p in reversed(loc) if isinstance(p, str) and p in field_rules), None)
+    if field is not None and "(" not in reason:
+        reason += f" ({field_rules[field]})"
+    return ScenarioError(f"{where}: {field_path(loc)}{value}: {reason}{more}")
