@@ -8,13 +8,14 @@ this is the part they share. Imported only when a position is checked, so ``impo
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from pydantic import ValidationError
 
 from leyte.core.errors import ScenarioError
 from leyte.core.limits import excerpt
 
-__all__ = ["field_path", "error_from"]
+__all__ = ["field_path", "error_from", "SchemaChecker"]
 
 
 def field_path(loc: tuple[int | str, ...]) -> str:
@@ -57,3 +58,25 @@ def error_from(where: str, exc: ValidationError, field_rules: Mapping[str, str],
     if field is not None and "(" not in reason:
         reason += f" ({field_rules[field]})"
     return ScenarioError(f"{where}: {field_path(loc)}{value}: {reason}{more}")
+
+
+class SchemaChecker:
+    """One game's way of checking untrusted dicts against its pydantic models: the game's field-to-rule map and
+    the page documenting its position format, so every refusal reads the same way in every game."""
+
+    def __init__(self, field_rules: Mapping[str, str], format_doc: str) -> None:
+        self.field_rules = dict(field_rules)
+        self.format_doc = format_doc
+
+    def error(self, where: str, exc: ValidationError) -> ScenarioError:
+        return error_from(where, exc, self.field_rules, self.format_doc)
+
+    def validate(self, model: Any, value: Any, where: str, *, what: str = "an object", context: Any = None) -> Any:
+        """``model.model_validate(value)``, or a ScenarioError naming the field; ``what`` says what ``value``
+        must be when it is not even a dict."""
+        if not isinstance(value, dict):
+            raise ScenarioError(f"{where}: {what} is a dict, not {excerpt(value)}")
+        try:
+            return model.model_validate(value, context=context)
+        except ValidationError as e:
+            raise self.error(where, e) from None

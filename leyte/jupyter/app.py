@@ -2,7 +2,8 @@
 tactical displays (``panels=True``, or a list of the face's panel ids), as one app.
 
 ``play(game, players={...})`` is the one-call front door the notebooks use; each player is "human" or a bot name,
-and may also be given as a keyword named for the player in lower case (``play(g, ijn="human", usn="random")``).
+and may also be given as a keyword named for the player in lower case (a player "Seventh Fleet" is
+``seventh_fleet="human"``).
 ``GameApp`` is the same thing with the parts exposed (``app.map``, ``app.controls``, ``app.panel``) so a notebook
 can show one part alone or a test can press the buttons (``button.click()``) and read what changed. Nothing here
 names a game or a side: players, their names and colours, markers and the status line come from the game's face.
@@ -311,6 +312,6 @@ def resolve_players(game: Game, players: dict[str, str] | None, by_player: dict[
 
 
 def play(game: Game, *, players: dict[str, str] | None = None, **kwargs: Any) -> GameApp:
-    """A game against the bot in one call: ``play(game, players={"IJN": "human", "USN": "heuristic"})``; a player
-    may also be named by keyword in lower case. Other keywords go to ``GameApp``."""
+    """A game against the bot in one call: ``play(game, players={first_player: "human", other: "heuristic"})``;
+    a player may also be named by keyword in lower case. Other keywords go to ``GameApp``."""
     return GameApp(game, players=players, **kwargs)

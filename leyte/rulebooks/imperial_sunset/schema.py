@@ -19,8 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 from pydantic_core import PydanticCustomError
 
 from leyte.core.errors import NotYetImplemented, ScenarioError
-from leyte.core.limits import excerpt
-from leyte.core.schema import error_from as _error_from
+from leyte.core.schema import SchemaChecker
 from leyte.rulebooks.imperial_sunset.common import AIR_FORMATIONS, KAMIKAZE
 from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.options import OPTIONAL_NOT_BUILT, OPTIONS
@@ -456,18 +455,13 @@ FIELD_RULES = {"turn": "3.0", "first_turn": "3.0", "last_turn": "3.0", "hits": "
                "fleet": "5.3.1", "identity": "10.1", "destination": "6.4", "options": "14", "time": "3.0"}
 
 
-def error_from(where: str, exc: ValidationError) -> ScenarioError:
-    return _error_from(where, exc, FIELD_RULES, "scenarios/imperial-sunset/notes/position-format.md")
+CHECK = SchemaChecker(FIELD_RULES, "scenarios/imperial-sunset/notes/position-format.md")
+error_from = CHECK.error
 
 
 def check_position(pos: Any, D: ISData, where: str) -> None:
     """Raise ScenarioError unless ``pos`` fits the schema and its entries agree with each other."""
-    if not isinstance(pos, dict):
-        raise ScenarioError(f"{where}: a position is a dict, not {excerpt(pos)}")
-    try:
-        model = Position.model_validate(pos, context={"data": D})
-    except ValidationError as e:
-        raise error_from(where, e) from None
+    model = CHECK.validate(Position, pos, where, what="a position", context={"data": D})
     seen: dict[str, str] = {}
     markers: dict[str, int] = {}
     for i, tf in enumerate(model.tfs):
@@ -510,12 +504,7 @@ def check_position(pos: Any, D: ISData, where: str) -> None:
 
 def check_scenario_file(raw: Any, D: ISData, where: str) -> None:
     """Raise ScenarioError unless a scenario file has the sections and fields ``to_position`` reads."""
-    if not isinstance(raw, dict):
-        raise ScenarioError(f"{where}: a scenario file is a table, not {excerpt(raw)}")
-    try:
-        ScenarioFile.model_validate(raw, context={"data": D})
-    except ValidationError as e:
-        raise error_from(where, e) from None
+    CHECK.validate(ScenarioFile, raw, where, what="a scenario file", context={"data": D})
 
 
 def check_options(options: Any, where: str = "options") -> None:

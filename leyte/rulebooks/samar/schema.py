@@ -19,8 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 from pydantic_core import PydanticCustomError
 
 from leyte.core.errors import ScenarioError
-from leyte.core.limits import excerpt
-from leyte.core.schema import error_from as _error_from
+from leyte.core.schema import SchemaChecker
 from leyte.rulebooks.samar.data import SamarData
 
 Side = Literal["IJN", "USN"]
@@ -285,18 +284,13 @@ FIELD_RULES = {"turn": "3.0", "last_turn": "3.0", "first_turn": "3.0", "facing":
                "smoke": "4.5", "radius": "3.1", "where": "3.0", "side": "3.1", "alternate_movement": "3.5"}
 
 
-def error_from(where: str, exc: ValidationError) -> ScenarioError:
-    return _error_from(where, exc, FIELD_RULES, "scenarios/samar/notes/position-format.md")
+CHECK = SchemaChecker(FIELD_RULES, "scenarios/samar/notes/position-format.md")
+error_from = CHECK.error
 
 
 def check_position(pos: Any, D: SamarData, where: str) -> None:
     """Raise ScenarioError unless ``pos`` fits the position schema and names ships, units and hexes that exist."""
-    if not isinstance(pos, dict):
-        raise ScenarioError(f"{where}: a position is a dict, not {excerpt(pos)}")
-    try:
-        model = Position.model_validate(pos, context={"data": D})
-    except ValidationError as e:
-        raise error_from(where, e) from None
+    model = CHECK.validate(Position, pos, where, what="a position", context={"data": D})
     seen: dict[str, int] = {}
     for i, s in enumerate(model.ships):
         if s.id in seen:
@@ -324,12 +318,7 @@ def check_position(pos: Any, D: SamarData, where: str) -> None:
 
 def check_scenario_file(raw: Any, D: SamarData, where: str) -> None:
     """Raise ScenarioError unless a scenario file has the sections and fields ``from_scenario_file`` reads."""
-    if not isinstance(raw, dict):
-        raise ScenarioError(f"{where}: a scenario file is a table, not {excerpt(raw)}")
-    try:
-        ScenarioFile.model_validate(raw, context={"data": D})
-    except ValidationError as e:
-        raise error_from(where, e) from None
+    CHECK.validate(ScenarioFile, raw, where, what="a scenario file", context={"data": D})
 
 
 def check_options(options: Any, where: str = "options") -> None:
