@@ -66,12 +66,37 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _show_decision(g: leyte.Game, out: TextIO) -> None:
+PAGE = 20  # options listed at a time; 'more' shows the next ones
+
+
+def _show_decision(g: leyte.Game, out: TextIO, indices: Sequence[int], start: int = 0) -> None:
+    """The decision and one page of its options (``indices``: all of them, or those a hex or name picked out)."""
     d = g.decision
     assert d is not None
     out.write(f"\n[{d.rule}] {d.player}: {d.prompt}\n")
-    for i, o in enumerate(d.options, start=1):
-        out.write(f"  {i:3d}. {o.text}\n")
+    for i in indices[start:start + PAGE]:
+        out.write(f"  {i + 1:3d}. {d.options[i].text}\n")
+    rest = len(indices) - start - PAGE
+    if rest > 0:
+        out.write(f"  ... {rest} more: type 'more', or a hex label or a unit name to pick out the options about it\n")
+
+
+def _options_about(g: leyte.Game, view: dict[str, Any], word: str) -> list[int] | None:
+    """The options a hex label (through the game's face) or a unit id (any option parameter, in any case) points at,
+    or None if ``word`` is neither."""
+    d = g.decision
+    assert d is not None
+    face = g.face
+    m = face.map()
+    labels = {m.label(h) for h in m.hexes}
+    w = word.strip()
+    if w in labels or w.upper() in labels:
+        hexlabel = w if w in labels else w.upper()
+        return [i for i, hs in sorted(face.option_targets(d.options, view).items()) if hexlabel in hs]
+    low = w.lower()
+    hits = [i for i, o in enumerate(d.options)
+            if any(isinstance(v, str) and v.lower() == low for _, v in o.params)]
+    return hits or None
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -> int:
@@ -87,8 +112,11 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -
         raise CliError(f"--as must be one of {', '.join(g.players)}, not {side!r}")
     bots = {p: make_bot(args.bot, g.id, p, args.seed * 1000 + i) for i, p in enumerate(g.players) if p != side}
     seen = 0
-    out.write(f"{g.id}: you play the {side}; the other side is the {args.bot} bot. "
-              "Type a number, 'undo', 'save FILE', 'log' or 'quit'.\n")
+    out.write(f"{g.id}: you play {side}; the other players are the {args.bot} bot. Type an option's number, a hex "
+              "label or a unit name, 'more', 'undo', 'save FILE', 'log' or 'quit'.\n")
+    asked: Any = None  # the decision last shown, and which of its options are listed from where
+    shown: list[int] = []
+    start = 0
     while True:
         log = g.log(side)
         for e in log[seen:]:
@@ -102,7 +130,9 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -
             bot = bots[d.player]
             g.apply(bot.choose(g.view(d.player), d))
             continue
-        _show_decision(g, out)
+        if asked is not d:
+            asked, shown, start = d, list(range(len(d.options))), 0
+            _show_decision(g, out, shown, start)
         out.write("> ")
         out.flush()
         line = inp.readline()
@@ -115,8 +145,16 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -
         if cmd == "log":
             seen = 0
             continue
+        if cmd == "more":
+            if start + PAGE < len(shown):
+                start += PAGE
+            else:
+                out.write("that was the last page; the list starts again\n")
+                start = 0
+            _show_decision(g, out, shown, start)
+            continue
         if cmd == "undo":
-            # back to this side's previous decision, undoing the bot's moves in between
+            # back to this side's previous decision, undoing the bots' moves in between
             try:
                 while True:
                     g.undo()
@@ -124,7 +162,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -
                         break
             except LeyteError:
                 out.write("nothing to undo\n")
-            seen = 0
+            seen, asked = 0, None
             continue
         if cmd.startswith("save "):
             _write(cmd[5:].strip(), g.to_json())
@@ -136,7 +174,20 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -
             except LeyteError as e:
                 out.write(f"refused: {e}\n")
             continue
-        out.write(f"type a number from 1 to {len(d.options)}, 'undo', 'save FILE', 'log' or 'quit'\n")
+        about = _options_about(g, g.view(side), cmd) if cmd else None
+        if about is not None:
+            if len(about) == 1:
+                g.apply(d.options[about[0]])
+                continue
+            if about:
+                out.write(f"{len(about)} options are about {cmd}:\n")
+                shown, start = about, 0
+                _show_decision(g, out, shown, start)
+            else:
+                out.write(f"no option points at {cmd}\n")
+            continue
+        out.write(f"type a number from 1 to {len(d.options)}, a hex label or a unit name, 'more', 'undo', "
+                  "'save FILE', 'log' or 'quit'\n")
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:

@@ -81,7 +81,7 @@ def test_play_on_the_terminal_with_undo_save_and_quit(tmp_path) -> None:
     code, out, _ = run("play", "imperial-sunset", "--scenario", "historical", "--as", "USN", "--seed", "3",
                        stdin=script)
     assert code == 0
-    assert "you play the USN" in out and "[13.1" in out and "type a number" in out
+    assert "you play USN" in out and "[13.1" in out and "type a number" in out
     g = leyte.load_game(save.read_text())
     assert len(g.actions) >= 1 and g.decision.player in ("USN", "IJN")
 
@@ -132,3 +132,20 @@ def test_hostile_files_end_in_one_line_and_status_2(tmp_path, capsys) -> None:
         assert main(argv) == 2, argv
         err = capsys.readouterr().err
         assert err.startswith("leyte: error:") and err.count("\n") == 1 and "Traceback" not in err, (argv, err)
+
+
+def test_play_accepts_a_hex_label_or_a_unit_id_and_pages_long_lists(tmp_path) -> None:
+    """Issue 15: the terminal takes a hex label wherever an option names one, a unit id, and 'more'."""
+    save = tmp_path / "h.json"
+    # The USN sets up Task Force 78 first (13.1.3.1): typing a hex of its set-up zone plays that option.
+    script = "\n".join(["3522", f"save {save}", "quit"]) + "\n"
+    code, out, _ = run("play", "imperial-sunset", "--scenario", "historical", "--as", "USN", "--seed", "3",
+                       stdin=script)
+    assert code == 0
+    g = leyte.load_game(save.read_text())
+    assert g.actions[0].to_dict() == {"kind": "setup_hex", "tf": "USN-1", "hex": "3522"}
+    # Samar's first set-up decision lists 61 options: one page at a time, 'more' shows the next
+    code, out, _ = run("play", "samar", "--as", "USN", "--seed", "1", stdin="more\nquit\n")
+    assert code == 0 and "more: type 'more'" in out
+    first = [line for line in out.splitlines() if line.strip().startswith("1.")]
+    assert first and "  21." in out
