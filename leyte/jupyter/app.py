@@ -71,7 +71,7 @@ class StepControls:
         self.player = W.Play(value=0, min=0, max=10**9, step=1, interval=700, description="Play", show_repeat=False,
                              tooltip="Play: the bots keep stepping at the chosen speed; Stop (the square) halts them")
         self.speed = W.IntSlider(
-            value=3, min=1, max=10, description="speed", readout=False, layout=W.Layout(width="180px")
+            value=6, min=1, max=10, description="speed", readout=False, layout=W.Layout(width="180px")
         )
         self.speed.observe(lambda ch: setattr(self.player, "interval", int(2000 / ch["new"])), names="value")
         self.player.interval = int(2000 / self.speed.value)
