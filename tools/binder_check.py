@@ -13,6 +13,7 @@ goes to ``test-output/``. It takes a few minutes and is not part of the test sui
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import secrets
 import shutil
@@ -38,12 +39,15 @@ def build_env(where: Path) -> Path:
                    check=True)
     subprocess.run(["bash", "binder/postBuild"], cwd=ROOT, env=env, check=True)
     # Draw every cell (JupyterLab 4 draws only those in view), so the counts below see the whole notebook, and never
-    # save. These settings live in the throw-away environment only; Binder keeps JupyterLab's own defaults.
+    # save. These settings live in the throw-away environment only, added to what postBuild installed (Binder's own
+    # overrides, such as no news pop-up, must be what this check sees).
     settings = where / "share" / "jupyter" / "lab" / "settings"
     settings.mkdir(parents=True, exist_ok=True)
-    (settings / "overrides.json").write_text(
-        '{"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},\n'
-        ' "@jupyterlab/docmanager-extension:plugin": {"autosave": false}}\n', encoding="utf-8")
+    path = settings / "overrides.json"
+    merged = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    merged.update({"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+                   "@jupyterlab/docmanager-extension:plugin": {"autosave": False}})
+    path.write_text(json.dumps(merged, indent=1) + "\n", encoding="utf-8")
     listing = subprocess.run([str(bin_dir / "jupyter"), "labextension", "list"], cwd=ROOT, env=env,
                              capture_output=True, text=True, check=True)
     print("\n".join(line.strip() for line in (listing.stdout + listing.stderr).splitlines() if "enabled" in line))
@@ -82,6 +86,7 @@ def run_notebook(page, port: int, token: str, nb: str, wait: float) -> dict[str,
         "canvases": page.locator(".jp-OutputArea canvas").count(),
         "widgets": page.locator(".jupyter-widgets").count(),
         "bokeh plots": page.locator("div[data-root-id]").count(),
+        "news pop-ups": page.locator("text=Jupyter news").count(),  # binder/overrides.json turns it off
     }
     if counts["canvases"]:
         page.locator(".jp-OutputArea canvas").first.scroll_into_view_if_needed()
@@ -123,7 +128,7 @@ def main() -> None:
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
                 for nb in args.notebooks:
                     counts = run_notebook(page, args.port, token, nb, args.wait)
-                    bad = counts["tracebacks"] or counts["widget errors"]
+                    bad = counts["tracebacks"] or counts["widget errors"] or counts["news pop-ups"]
                     failed |= bool(bad)
                     print(f"{'FAIL' if bad else 'ok  '} {nb}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
                 browser.close()
