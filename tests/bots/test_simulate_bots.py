@@ -132,7 +132,7 @@ def test_play_as_ijn_against_the_heuristic_usn_from_a_script(tmp_path: Path) -> 
     code, out, _ = run("play", GAME, "--scenario", "historical", "--as", "IJN", "--bot", "heuristic", "--seed", "2",
                        stdin=script)
     assert code == 0
-    assert "you play the IJN; the other side is the heuristic bot" in out
+    assert "you play IJN; the other players are the heuristic bot" in out
     assert "  1. " in out and "> " in out
     g = leyte.load_game(save.read_text())
     usn_setups = [a for a in g.actions if a.kind == "setup_hex"]
