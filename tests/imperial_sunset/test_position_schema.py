@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from position_kit import junk, paths_in
 
 import leyte
 
@@ -180,23 +181,8 @@ def test_a_broken_scenario_file_is_refused_by_field(path: tuple[Any, ...], value
         leyte.new_game("imperial-sunset", scenario=raw)
 
 
-def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every place in a position a value sits, containers included."""
-    out = [prefix] if prefix else []
-    if isinstance(node, dict):
-        for k, v in node.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            out += _paths(v, (*prefix, i))
-    return out
-
-
-PATHS = _paths(valid())
-JUNK = st.one_of(st.none(), st.booleans(), st.integers(-10**12, 10**12), st.floats(allow_nan=True),
-                 st.text(max_size=6), st.lists(st.integers(), max_size=2),
-                 st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
-                 st.sampled_from(["2821", "3001", "yamato", "iowa", "IJN", "USN", "IJN-2", "ready", "", "-1"]))
+PATHS = paths_in(valid())
+JUNK = junk(["2821", "3001", "yamato", "iowa", "IJN", "USN", "IJN-2", "ready", "", "-1"])
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -213,7 +199,7 @@ def test_junk_in_any_field_gives_only_scenario_error_or_a_game(path: tuple[Any, 
     g.legal_actions()  # an accepted position must be playable
 
 
-FILE_PATHS = {name: _paths(_file(name)) for name in ("historical", "what-if", "campaign")}
+FILE_PATHS = {name: paths_in(_file(name)) for name in ("historical", "what-if", "campaign")}
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
