@@ -26,3 +26,12 @@ def junk(near_misses: Sequence[str]) -> st.SearchStrategy[Any]:
                      st.text(max_size=6), st.lists(st.integers(), max_size=2),
                      st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
                      st.sampled_from(list(near_misses)))
+
+
+def set_at(doc: Any, path: Sequence[Any], value: Any) -> Any:
+    """Put ``value`` at ``path`` inside ``doc`` (changed in place) and return ``doc``."""
+    target = doc
+    for part in path[:-1]:
+        target = target[part]
+    target[path[-1]] = value
+    return doc

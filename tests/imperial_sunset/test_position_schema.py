@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from position_kit import junk, paths_in
+from position_kit import junk, paths_in, set_at
 
 import leyte
 
@@ -49,12 +49,7 @@ def test_the_valid_position_is_accepted() -> None:
 
 
 def _set(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
-    pos = valid()
-    target: Any = pos
-    for part in path[:-1]:
-        target = target[part]
-    target[path[-1]] = value
-    return pos
+    return set_at(valid(), path, value)
 
 
 # (path to change, new value, the path the error must name, a word of the reason)
@@ -172,11 +167,7 @@ def test_every_scenario_file_passes_the_schema(name: str) -> None:
     (("task_forces",), {}, "task_forces"),
 ])
 def test_a_broken_scenario_file_is_refused_by_field(path: tuple[Any, ...], value: Any, named: str) -> None:
-    raw = _file("historical")
-    target: Any = raw
-    for part in path[:-1]:
-        target = target[part]
-    target[path[-1]] = value
+    raw = set_at(_file("historical"), path, value)
     with pytest.raises(leyte.ScenarioError, match="scenario file historical.toml: " + re.escape(named)):
         leyte.new_game("imperial-sunset", scenario=raw)
 
@@ -207,11 +198,7 @@ FILE_PATHS = {name: paths_in(_file(name)) for name in ("historical", "what-if", 
 def test_junk_in_any_scenario_file_field_gives_only_scenario_error_or_a_game(data: Any, name: str,
                                                                             junk: Any) -> None:
     path = data.draw(st.sampled_from(FILE_PATHS[name]))
-    raw = _file(name)
-    target: Any = raw
-    for part in path[:-1]:
-        target = target[part]
-    target[path[-1]] = junk
+    raw = set_at(_file(name), path, junk)
     try:
         g = leyte.new_game("imperial-sunset", scenario=raw, seed=1)
     except leyte.ScenarioError as e:

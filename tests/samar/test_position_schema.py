@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from position_kit import junk, paths_in
+from position_kit import junk, paths_in, set_at
 
 import leyte
 
@@ -41,12 +41,7 @@ def test_the_valid_position_is_accepted() -> None:
 
 
 def _set(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
-    pos = valid()
-    target: Any = pos
-    for part in path[:-1]:
-        target = target[part]
-    target[path[-1]] = value
-    return pos
+    return set_at(valid(), path, value)
 
 
 # (path to change, new value, the path the error must name, a word of the reason)
@@ -134,11 +129,7 @@ def test_the_scenario_file_passes_and_a_broken_copy_is_refused_by_field() -> Non
                                (("taffy3", "facing"), "up", "taffy3.facing"),
                                (("last_turn",), 40, "last_turn"),
                                (("center_force", "battleships"), "yamato", "center_force.battleships")]:
-        raw = _historical_file()
-        target: Any = raw
-        for part in path[:-1]:
-            target = target[part]
-        target[path[-1]] = value
+        raw = set_at(_historical_file(), path, value)
         with pytest.raises(leyte.ScenarioError, match="scenario historical: " + re.escape(named)):
             leyte.new_game("samar", scenario=raw)
     raw = _historical_file()
@@ -172,11 +163,7 @@ FILE_PATHS = paths_in(_historical_file())
 @given(path=st.sampled_from(FILE_PATHS), junk=JUNK)
 def test_junk_in_any_scenario_file_field_gives_only_scenario_error_or_a_game(path: tuple[Any, ...],
                                                                             junk: Any) -> None:
-    raw = _historical_file()
-    target: Any = raw
-    for part in path[:-1]:
-        target = target[part]
-    target[path[-1]] = junk
+    raw = set_at(_historical_file(), path, junk)
     try:
         g = leyte.new_game("samar", scenario=raw, seed=1)
     except leyte.ScenarioError as e:
