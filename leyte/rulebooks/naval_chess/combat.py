@@ -1,0 +1,919 @@
+"""Combat in an impulse (VI.B.1.b.2, VI.B.2.b), in the printed order, hex by hex: (a) submarines, (b) same-hex
+naval air strikes (by day), (c) surface battles in rounds with withdrawal and pursuit (at night after a surprise
+roll); then, by day, (d) naval air scouting and long- and extended-range strikes and (e) land-based air.
+
+Who sees what: a battle's events go to the players with forces in it; a search's roll and finding to the searching
+player; a submarine's contact report to the submarine's owner alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from leyte.core.game import Action, Context
+from leyte.rulebooks.naval_chess.common import (
+    aa_factors,
+    air_label,
+    allied,
+    apply_result,
+    asw_factors,
+    cls,
+    describe_marker,
+    detect,
+    detected_by,
+    in_strait,
+    loss_needs,
+    roll_cell,
+    sink,
+    surface_at,
+    unit_name,
+    vp_value,
+)
+from leyte.rulebooks.naval_chess.data import ALLIED_SEATS, CARRIERS, SCREENED, SEATS, data
+from leyte.rulebooks.naval_chess.engine import ask, frame, opt, pop, push, push_many
+from leyte.rulebooks.naval_chess.sequence import date, hex_of_air, remove_marker
+from leyte.rulebooks.naval_chess.state import State
+
+IJN = ("IJN",)
+STRIKE_BUDGET = 4  # RULINGS R-31: same-hex 1, long 2, extended 4 points a carrier's air unit may spend a day
+COSTS = {"same": 1, "long": 2, "extended": 4}
+
+
+def night(st: State) -> bool:
+    return st.impulse in ("before_midnight", "after_midnight")
+
+
+def seats_in(st: State, label: str, kinds: tuple[str, ...] = ("ship", "sub", "pt")) -> list[str]:
+    D = data()
+    return [s for s in SEATS if any(u.loc == label and u.seat == s and D.units[u.id].kind in kinds
+                                    for u in st.units.values())]
+
+
+def _witnesses(st: State, label: str) -> tuple[str, ...]:
+    return tuple(seats_in(st, label))
+
+
+def _contact(st: State, label: str) -> bool:
+    seats = seats_in(st, label)
+    return "IJN" in seats and any(s in seats for s in ALLIED_SEATS)
+
+
+@frame("combat")
+class Combat:
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        data()
+        if "hexes" not in fr:
+            hexes = sorted({u.loc for u in st.units.values() if u.on_map}, key=_label_key)
+            fr["hexes"] = [h for h in hexes if _contact(st, h)]
+            fr["crossings"] = _crossings(st)
+            return
+        if fr["crossings"]:
+            a_units, ijn_units, a_from, j_from = fr["crossings"].pop(0)
+            a_units = [u for u in a_units if st.units[u].afloat]
+            ijn_units = [u for u in ijn_units if st.units[u].afloat]
+            if a_units and ijn_units:
+                push(st, "battle", **_battle_setup(st, a_units + ijn_units, crossing={"Allies": a_from, "IJN": j_from}))
+            return
+        if fr["hexes"]:
+            h = fr["hexes"].pop(0)
+            fr.setdefault("fought", []).append(h)
+            if _contact(st, h):
+                push(st, "hex_combat", hex=h, step="subs")
+            return
+        pop(st, fr)
+        if not night(st):
+            push_many(st, [("ranged", {"seat": s}) for s in SEATS] + [("land_air", {})])
+
+
+def _label_key(label: str) -> tuple[int, int]:
+    return (ord(label[0]), int(label[1:]))
+
+
+def _crossings(st: State) -> list[list[Any]]:
+    """R-16: an Allied force and an IJN task force that swapped hexes this impulse meet on the hexside."""
+    out = []
+    for m in sorted(st.markers.values(), key=lambda x: x.label):
+        if not m.moved_from or m.moved_from.startswith("off:"):
+            continue
+        ships = [u for u in m.units if data().units[u].kind == "ship"]
+        if not ships:
+            continue
+        allies = [u.id for u in sorted(st.units.values(), key=lambda x: x.id)
+                  if allied(u.seat) and u.loc == m.moved_from and u.moved_from == m.loc
+                  and data().units[u.id].kind == "ship"]
+        if allies:
+            out.append([allies, ships, m.moved_from, m.loc])
+    return out
+
+
+@frame("hex_combat")
+class HexCombat:
+    """One hex's combat steps in the printed order: submarines, same-hex air (day), surface battle."""
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        h = fr["hex"]
+        step = fr["step"]
+        if step == "subs":
+            fr["step"] = "air"
+            subs = [u.id for u in sorted(st.units.values(), key=lambda x: x.id)
+                    if u.loc == h and data().units[u.id].kind == "sub"]
+            for sub in subs:
+                if _sub_targets(st, sub):
+                    push(st, "sub_attack", sub=sub, hex=h)
+            return
+        if step == "air":
+            fr["step"] = "surface"
+            if not night(st) and not in_strait(h):
+                push_many(st, [("strike", {"seat": s, "hex": h, "mode": "same"}) for s in SEATS])
+            return
+        if step == "surface":
+            fr["step"] = "done"
+            units = _surface_fighters(st, h)
+            sides = {("IJN" if st.units[u].seat == "IJN" else "Allies") for u in units}
+            if len(sides) == 2 and not _harbor_pass(st, h, units):
+                push(st, "battle", **_battle_setup(st, units, crossing=None, hex=h))
+            return
+        pop(st, fr)
+
+
+# -- (a) submarines -------------------------------------------------------------------------------------------------
+
+
+def _sub_targets(st: State, sub: str) -> list[str]:
+    """VI.B.1.b.2.a: enemy surface ships at sea in the hex (not subs, not PT boats, not ships in harbor)."""
+    u = st.units[sub]
+    enemies = ALLIED_SEATS if u.seat == "IJN" else IJN
+    return [x for x in surface_at(st, u.loc, enemies) if not st.units[x].anchored]
+
+
+def _chooser(st: State, targets: list[str]) -> str:
+    """Who picks the target of an attack on Allied ships (R-19): the Allied seat with the most ships there."""
+    seats = [st.units[t].seat for t in targets]
+    if "IJN" in seats:
+        return "IJN"
+    return max(ALLIED_SEATS, key=lambda s: (seats.count(s), s == "Third Fleet"))
+
+
+@frame("sub_attack")
+class SubAttack:
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Any:
+        targets = _sub_targets(st, fr["sub"])
+        if not targets:
+            return None
+        seat = _chooser(st, targets)
+        own = [t for t in targets if st.units[t].seat == seat]
+        sub_owner = st.units[fr["sub"]].seat
+        who = "an Allied submarine" if allied(sub_owner) else "an IJN submarine"
+        return ask(seat, "sub_target", f"{who} attacks at {fr['hex']}: choose which of your ships it attacks",
+                   "VI.B.1.b.2.a", [opt("target", f"{unit_name(t)} ({cls(t)})", unit=t) for t in own],
+                   data={"hex": fr["hex"]})
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        D = data()
+        sub, target, h = fr["sub"], action["unit"], fr["hex"]
+        owner = st.units[sub].seat
+        seen = _witnesses(st, h)
+        active = st.posture.get(owner) == "active"
+        plus = 1 if st.units[target].damaged else 0
+        r = ctx.roll("d6", purpose=f"submarine attack on {unit_name(target)} ({'active' if active else 'passive'}"
+                     f"{', +1 against a Damaged ship' if plus else ''})", rule="VI.B.1.b.2.a", visible=seen)
+        raw = r.final
+        cell = roll_cell("SS", raw + plus)
+        hit = cell.active_hit if active else cell.hit
+        loss = (roll_cell("SS", raw).active_loss if active else roll_cell("SS", raw).loss)
+        name = "the Allied submarine" if allied(owner) else "the IJN submarine"
+        apply_result(st, ctx, target, hit, "VI.B.1.b.2.a", seen, f"Submarine attack on {unit_name(target)}")
+        need = loss_needs(loss)
+        asw = asw_factors(st, target, night(st)) if st.units[target].afloat else 1
+        if need and asw >= need:
+            ctx.emit("VI.B.1.b.2.a", f"The escorts sink {name} ({loss} against {asw} anti-sub factors)",
+                     kind="sub_lost", visible=seen)
+            sink(st, ctx, sub, "VI.B.1.b.2.a", seen)
+        elif st.units[sub].afloat:
+            threshold = D.constant("sub_report_ijn" if owner == "IJN" else "sub_report_allies")
+            if raw >= threshold:
+                _sub_report(st, ctx, sub, h)
+        pop(st, fr)
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        pop(st, fr)
+
+
+def _sub_report(st: State, ctx: Context, sub: str, h: str) -> None:
+    """The surviving sub tells its owner (only) every enemy ship unit in its hex."""
+    owner = st.units[sub].seat
+    if owner == "IJN":
+        found = surface_at(st, h, ALLIED_SEATS)
+        for u in found:
+            detect(st, "IJN", u)
+        text = ", ".join(f"{unit_name(u)} ({cls(u)})" for u in found)
+    else:
+        labels = sorted({st.units[u].marker for u in surface_at(st, h, IJN)})
+        for lab in labels:
+            detect(st, owner, lab)
+        text = "; ".join(describe_marker(st, lab) for lab in labels)
+    ctx.emit("VI.B.1.b.2.a", f"Contact report from {unit_name(sub)} at {h}: {text}", kind="detected",
+             data={"hex": h, "by": sub}, visible=(owner,))
+
+
+# -- (b) and (d) air strikes ----------------------------------------------------------------------------------------
+
+
+def air_column(st: State, uid: str) -> str:
+    """Strong or weak (VI.B.1.b.2.b): land-based units, escort carriers' and a Damaged carrier's units are weak."""
+    D = data()
+    ud = D.units[uid]
+    if ud.cls == "kamikaze":
+        return "kamikaze"
+    a = st.units[uid]
+    if a.base not in st.units:
+        return "air_weak"
+    carrier = st.units[a.base]
+    if cls(a.base) == "CVE" or carrier.damaged or a.strength != "strong":
+        return "air_weak"
+    return "air_strong"
+
+
+def _ranges(seat: str, land: bool) -> tuple[int, int]:
+    D = data()
+    if land:
+        return D.constant("ijn_long_range"), D.constant("land_air_range")
+    if seat == "IJN":
+        return D.constant("ijn_long_range"), D.constant("ijn_extended_range")
+    return D.constant("usn_long_range"), D.constant("usn_extended_range")
+
+
+def _air_units(st: State, seat: str, land: bool) -> list[str]:
+    D = data()
+    out = []
+    for a in sorted(st.units.values(), key=lambda x: x.id):
+        if a.seat != seat or a.loc != "ready" or D.units[a.id].kind != "air":
+            continue
+        on_carrier = a.base in st.units
+        if land == on_carrier:
+            continue
+        h = hex_of_air(st, a.id)
+        if not h or in_strait(h):
+            continue
+        if D.units[a.id].cls == "kamikaze" and date(st) < D.constant("kamikaze_from_date"):
+            continue
+        out.append(a.id)
+    return out
+
+
+def strike_options(st: State, seat: str, mode: str, hex_: str | None = None) -> list[Action]:
+    """The strikes a player may make now. ``same``: carriers' units against enemy ships in their own hex.
+    ``ranged``: carriers' units against detected enemy task forces 1..extended range away (VI.B.1.b.2.d).
+    ``land``: land-based units against detected enemy task forces in range (VI.B.1.b.2.e)."""
+    D = data()
+    land = mode == "land"
+    long_r, ext_r = _ranges(seat, land)
+    enemies = IJN if allied(seat) else ALLIED_SEATS
+    opts: list[Action] = []
+    for a in _air_units(st, seat, land):
+        u = st.units[a]
+        if u.phase_strikes >= 2:
+            continue
+        h = hex_of_air(st, a)
+        if mode == "same":
+            if h != hex_ or u.points + COSTS["same"] > STRIKE_BUDGET:
+                continue
+            for t in surface_at(st, h, enemies):
+                opts.append(opt("strike", f"{unit_name(a)} strikes {_target_name(st, seat, t)} here", air=a,
+                                target=t, range="same"))
+            continue
+        if u.struck_here:
+            continue
+        for t in _detected_targets(st, seat, enemies):
+            d = D.distance(h, st.units[t].loc)
+            if d == 0 and not land:
+                continue
+            kind = "long" if d <= long_r else ("extended" if d <= ext_r else "")
+            if not kind or u.points + COSTS[kind] > STRIKE_BUDGET:
+                continue
+            opts.append(opt("strike", f"{unit_name(a)} strikes {_target_name(st, seat, t)} at {st.units[t].loc} "
+                            f"({kind} range, {d} hex{'es' if d > 1 else ''})", air=a, target=t, range=kind))
+    return opts
+
+
+def _target_name(st: State, seat: str, t: str) -> str:
+    return f"{unit_name(t)} ({cls(t)}{', damaged' if st.units[t].damaged else ''})"
+
+
+def _detected_targets(st: State, seat: str, enemies: tuple[str, ...]) -> list[str]:
+    out = []
+    for u in sorted(st.units.values(), key=lambda x: x.id):
+        if u.seat not in enemies or not u.on_map or data().units[u.id].kind != "ship":
+            continue
+        if seat == "IJN":
+            if detected_by(st, "IJN", u.id) or _anchored_tr(st, u.id):
+                out.append(u.id)
+        elif u.marker and detected_by(st, seat, u.marker):
+            out.append(u.id)
+    return out
+
+
+def _anchored_tr(st: State, uid: str) -> bool:
+    """VI.B.1.b.2.d: anchored transports are detected automatically."""
+    return st.units[uid].anchored and cls(uid) == "TR"
+
+
+@frame("strike")
+class Strike:
+    """A player's air strikes of one kind in one step; he stops when he chooses (the option "done")."""
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Any:
+        seat, mode = fr["seat"], fr["mode"]
+        opts = strike_options(st, seat, mode, fr.get("hex"))
+        if not opts:
+            return None
+        where = f" at {fr['hex']}" if fr.get("hex") else ""
+        what = {"same": "same-hex", "ranged": "long-range", "land": "land-based"}[mode]
+        rule = {"same": "VI.B.1.b.2.b", "ranged": "VI.B.1.b.2.d", "land": "VI.B.1.b.2.e"}[mode]
+        return ask(seat, "strike", f"{st.impulse.capitalize()}: {what} air strikes{where}", rule,
+                   [opt("done", "No more strikes now"), *opts],
+                   data={"seat": seat, "mode": mode, "hex": fr.get("hex")})
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        if action.kind == "done":
+            pop(st, fr)
+            return
+        resolve_strike(st, ctx, action["air"], action["target"], action["range"])
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        pop(st, fr)
+
+
+def resolve_strike(st: State, ctx: Context, air: str, target: str, kind: str) -> None:
+    """One air strike: d6 +1 against a Damaged, Very Slow or anchored target for the hit only; the attacker is
+    lost if its raw roll's loss entry needs no more X factors than the target's anti-air gives (R-21)."""
+    D = data()
+    a = st.units[air]
+    rule = {"same": "VI.B.1.b.2.b", "long": "VI.B.1.b.2.d", "extended": "VI.B.1.b.2.d"}[kind]
+    if D.units[air].kind == "air" and a.base not in st.units:
+        rule = "VI.B.1.b.2.e"
+    a.points += COSTS[kind]
+    a.phase_strikes += 1
+    if kind == "same":
+        a.struck_here = True
+    t = st.units[target]
+    thex = t.loc
+    seen = tuple(sorted({a.seat, *(s for s in seats_in(st, t.loc))}, key=SEATS.index))
+    plus = 1 if (t.damaged or D.units[target].speed == "VS" or t.anchored) else 0
+    col = air_column(st, air)
+    ctx.emit(rule, f"{unit_name(air)} strikes {unit_name(target)} at {t.loc}", kind="strike",
+             data={"air": air, "target": target, "range": kind}, visible=(a.seat,))
+    r = ctx.roll("d6", purpose=f"{air_label(air)} ({col.replace('air_', '')}) strikes {unit_name(target)}"
+                 f"{' (+1 to hit)' if plus else ''}", rule=rule, visible=seen)
+    raw = r.final
+    hit = roll_cell(col, raw + plus).hit
+    loss = roll_cell(col, raw).loss
+    apply_result(st, ctx, target, hit, rule, seen, f"{air_label(air)} on {unit_name(target)}")
+    need = loss_needs(loss)
+    aa = aa_factors(st, target, kind == "extended") if st.units[target].afloat else 1
+    if need and aa >= need:
+        ctx.emit(rule, f"Anti-aircraft fire destroys {air_label(air)} ({loss} against {aa} factors)", kind="air_lost",
+                 visible=seen)
+        sink(st, ctx, air, rule, seen)
+        return
+    _land_after(st, ctx, air, thex, seen)
+
+
+def _land_after(st: State, ctx: Context, air: str, target_hex: str, seen: tuple[str, ...]) -> None:
+    """VI.B.1.b.2.d: after attacking, an air unit may land on a friendly base or carrier up to 2 hexes from the
+    target; its own carrier or field first, else the nearest one free (R-35), else it is lost."""
+    D = data()
+    a = st.units[air]
+    home = hex_of_air(st, air)
+    if home and D.distance(home, target_hex) <= 2:
+        return
+    seat = a.seat
+    spots = []
+    for c in st.units.values():
+        if c.seat == seat and c.on_map and cls(c.id) in (*CARRIERS, "CVB") \
+                and not any(x.base == c.id and x.loc == "ready" for x in st.units.values()):
+            if D.distance(c.loc, target_hex) <= 2:
+                spots.append((D.distance(c.loc, target_hex), c.id))
+    if seat == "IJN":
+        from leyte.rulebooks.naval_chess.sequence import _airfields
+
+        for f in _airfields(st):
+            if D.distance(f, target_hex) <= 2:
+                spots.append((D.distance(f, target_hex), f))
+    if spots:
+        a.base = sorted(spots)[0][1]
+        ctx.emit("VI.B.1.b.2.d", f"{unit_name(air)} lands at {a.base if a.base not in st.units else unit_name(a.base)}",
+                 kind="air_land", visible=(seat,))
+        return
+    ctx.emit("VI.B.1.b.2.d", f"{air_label(air)} finds no friendly deck or field within 2 hexes and is lost",
+             kind="air_lost", visible=seen)
+    sink(st, ctx, air, "VI.B.1.b.2.d", seen)
+
+
+# -- (d) scouting and (e) land-based air ----------------------------------------------------------------------------
+
+
+def _enemy_forces(st: State, seat: str) -> list[tuple[str, str]]:
+    """(key, hex) of every enemy force a search may find: IJN markers for the Allies, Allied task forces (a seat's
+    ships in a hex, R-24) for the IJN."""
+    if allied(seat):
+        return [(m.label, m.loc) for m in sorted(st.markers.values(), key=lambda x: x.label)
+                if not m.loc.startswith("off:")]
+    out = set()
+    for u in st.units.values():
+        if allied(u.seat) and u.on_map and data().units[u.id].kind == "ship":
+            out.add((f"{u.seat}@{u.loc}", u.loc))
+    return sorted(out)
+
+
+def _found(st: State, seat: str, key: str) -> bool:
+    if allied(seat):
+        return detected_by(st, seat, key)
+    s, h = key.split("@")
+    return all(detected_by(st, "IJN", u) for u in surface_at(st, h, (s,)))
+
+
+def search(st: State, ctx: Context, seat: str, land: bool) -> None:
+    """One search per enemy force in range from each hex holding the player's carriers (or land air bases), on the
+    scouting table's range column (R-25)."""
+    D = data()
+    if land:
+        origins = sorted({hex_of_air(st, a) for a in _air_units(st, seat, True)})
+        reach = D.constant("land_air_range")
+    else:
+        origins = sorted({u.loc for u in st.units.values() if u.seat == seat and u.on_map and cls(u.id) in CARRIERS
+                          and not in_strait(u.loc)})
+        reach = _ranges(seat, False)[1]
+    for o in origins:
+        for key, h in _enemy_forces(st, seat):
+            if _found(st, seat, key):
+                continue
+            d = D.distance(o, h)
+            if d > reach:
+                continue
+            need = D.scouting[min(d, max(D.scouting))]
+            if d == 0:
+                hit = True
+            else:
+                r = ctx.roll("d6", purpose=f"air search from {o} toward {h} ({d} hexes: finds on {need}+)",
+                             rule="VI.B.1.b.2.d", visible=(seat,))
+                hit = r.final >= need
+            if hit:
+                _reveal(st, ctx, seat, key, h)
+
+
+def _reveal(st: State, ctx: Context, seat: str, key: str, h: str) -> None:
+    if allied(seat):
+        detect(st, seat, key)
+        ctx.emit("VI.B.1.b.2.d", f"Search planes find {describe_marker(st, key)} at {h}", kind="detected",
+                 data={"marker": key, "hex": h}, visible=(seat,))
+        if key in st.markers and not st.markers[key].units:
+            remove_marker(st, ctx, key, "VI.B.1.b.2.d")
+        return
+    s, _ = key.split("@")
+    found = surface_at(st, h, (s,))
+    for u in found:
+        detect(st, "IJN", u)
+    ctx.emit("VI.B.1.b.2.d", f"IJN search planes find at {h}: " + ", ".join(_target_name(st, "IJN", u) for u in found),
+             kind="detected", data={"hex": h}, visible=IJN)
+
+
+@frame("ranged")
+class Ranged:
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        seat = fr["seat"]
+        pop(st, fr)
+        search(st, ctx, seat, land=False)
+        push(st, "strike", seat=seat, mode="ranged")
+
+
+@frame("land_air")
+class LandAir:
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        pop(st, fr)
+        search(st, ctx, "IJN", land=True)
+        push(st, "strike", seat="IJN", mode="land")
+
+
+# -- (c) surface battles ---------------------------------------------------------------------------------------------
+
+
+def _surface_fighters(st: State, h: str) -> list[str]:
+    """Surface ships in a battle: every ship unit in the hex; PT boats only at night (by day they hide, R-34)."""
+    D = data()
+    out = []
+    for u in sorted(st.units.values(), key=lambda x: x.id):
+        if u.loc != h:
+            continue
+        k = D.units[u.id].kind
+        if k == "ship" or (k == "pt" and night(st)):
+            out.append(u.id)
+    return out
+
+
+def _harbor_pass(st: State, h: str, units: list[str]) -> bool:
+    """R-23: when every ship of one side is in harbor, the other side passes by (no battle). The engine rules the
+    other side does not attack such a harbor unless it stays in the hex (it did not move this impulse)."""
+    for side_is_ijn in (True, False):
+        mine = [u for u in units if (st.units[u].seat == "IJN") == side_is_ijn]
+        theirs = [u for u in units if (st.units[u].seat == "IJN") != side_is_ijn]
+        if mine and all(st.units[u].anchored for u in mine) and theirs and all(st.units[u].moved_from for u in theirs):
+            return True
+    return False
+
+
+def side_of(st: State, uid: str) -> str:
+    return "IJN" if st.units[uid].seat == "IJN" else "Allies"
+
+
+def _battle_setup(st: State, units: list[str], crossing: dict[str, str] | None, hex: str | None = None) -> dict:
+    entered = {}
+    for u in units:
+        s = side_of(st, u)
+        if crossing:
+            entered[s] = crossing[s]
+        elif st.units[u].moved_from and s not in entered:
+            entered[s] = st.units[u].moved_from
+    h = hex or st.units[units[0]].loc
+    return {"hex": h, "units": units, "entered": entered, "crossing": bool(crossing), "round": 0, "stage": "start",
+            "fleeing": {}, "orders": {}, "to_allocate": [], "pursuers": [], "surprise": ""}
+
+
+def _alive(st: State, fr: dict[str, Any], side: str | None = None) -> list[str]:
+    return [u for u in fr["units"] if st.units[u].afloat and (side is None or side_of(st, u) == side)]
+
+
+def _screened(uid: str) -> bool:
+    return cls(uid) in SCREENED
+
+
+def battle_seats(st: State, fr: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(s for s in SEATS if any(st.units[u].seat == s for u in fr["units"]))
+
+
+def _targets_for(st: State, fr: dict[str, Any], firer: str) -> list[str]:
+    """Enemy ships a ship may fire at this round: fighting ships; Screened ones only after the second round and
+    only by an Undamaged ship (VI.B.1.b.2.c). In pursuit only the fleeing ships are targets of the pursuers."""
+    mine = side_of(st, firer)
+    enemies = [u for u in _alive(st, fr) if side_of(st, u) != mine]
+    if fr["stage"] == "pursuit":
+        fleeing = set(fr["fleeing_units"])
+        if firer in fleeing:
+            enemies = [u for u in enemies if u in fr["pursuers"]]
+        else:
+            enemies = [u for u in enemies if u in fleeing]
+    out = [u for u in enemies if not _screened(u)]
+    if fr["round"] > 2 and not st.units[firer].damaged:
+        out += [u for u in enemies if _screened(u)]
+    return out
+
+
+def _firers(st: State, fr: dict[str, Any], seat: str) -> list[str]:
+    ships = [u for u in _alive(st, fr) if st.units[u].seat == seat]
+    if fr["stage"] == "pursuit":
+        ships = [u for u in ships if u in fr["pursuers"] or u in fr["fleeing_units"]]
+    # Screened ships fire only defensively, from the third round, at ships that may attack them.
+    ships = [u for u in ships if not _screened(u) or fr["round"] > 2]
+    return [u for u in ships if _targets_for(st, fr, u)]
+
+
+def _faster(pursuer: str, fleeing: str, st: State) -> bool:
+    """Pursuit (VI.B.1.b.2.c): Fast ships may pursue standard ones, both may pursue Very Slow ones, every Undamaged
+    ship may pursue a Damaged one."""
+    if st.units[pursuer].damaged:
+        return False
+    if st.units[fleeing].damaged:
+        return True
+    rank = {"F": 3, "": 2, "S": 1, "VS": 0}
+    p, f = data().units[pursuer].speed, data().units[fleeing].speed
+    if data().units[pursuer].kind == "pt" or data().units[fleeing].kind == "pt":
+        return False
+    return rank[p] > rank[f] and (p == "F" or f == "VS")
+
+
+def withdrawal_hexes(st: State, fr: dict[str, Any], side: str) -> list[str]:
+    """Where a fleeing side may go (VI.B.1.b.2.c): across one of the three hexsides away from the side the victor
+    came in by; a loser that came in itself goes back across its own side or one next to it; one hex only. In a
+    hexside battle the loser's hex is the one it came from (R-16)."""
+    D = data()
+    other = "Allies" if side == "IJN" else "IJN"
+    base = fr["entered"].get(side) if fr["crossing"] else fr["hex"]
+    victor_from = fr["hex"] if fr["crossing"] else fr["entered"].get(other, "")
+    own_from = "" if fr["crossing"] else fr["entered"].get(side, "")
+    nbrs_all = [D.label(n) if n in D.map else "" for n in D.hex(base).neighbours()]
+    allowed = set(range(6))
+    if own_from in nbrs_all:
+        d = nbrs_all.index(own_from)
+        allowed = {d, (d + 1) % 6, (d - 1) % 6}
+    elif victor_from in nbrs_all:
+        d = nbrs_all.index(victor_from)
+        allowed = {(d + 2) % 6, (d + 3) % 6, (d + 4) % 6}
+    out = []
+    for i in sorted(allowed):
+        h = nbrs_all[i]
+        if h and D.terrain(h) != "land":
+            out.append(h)
+    return out
+
+
+def _surprise(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, ...]) -> None:
+    """VI.B.2.b with R-18: one d6 on the three-band table; +1 toward a side that stayed in the hex since the day
+    phase, +1 toward the enemy of a side with an unscreened Damaged ship (which cannot gain surprise)."""
+    D = data()
+    shift, why = 0, []
+    stayed = {s: any(st.units[u].day_hex == fr["hex"] and not st.units[u].moved_from for u in _alive(st, fr, s))
+              for s in ("IJN", "Allies")}
+    crippled = {s: any(st.units[u].damaged and not _screened(u) for u in _alive(st, fr, s)) for s in ("IJN", "Allies")}
+    if stayed["Allies"]:
+        shift += 1
+        why.append("+1 Allies stayed in the hex")
+    if stayed["IJN"]:
+        shift -= 1
+        why.append("-1 IJN stayed in the hex")
+    if crippled["IJN"]:
+        shift += 1
+        why.append("+1 IJN line holds a Damaged ship")
+    if crippled["Allies"]:
+        shift -= 1
+        why.append("-1 Allied line holds a Damaged ship")
+    r = ctx.roll("d6", purpose="night surprise" + (f" ({', '.join(why)})" if why else ""), rule="VI.B.2.b",
+                 visible=seen)
+    roll = max(1, min(6, r.final + shift))
+    result = next(res for lo, hi, res in D.surprise if lo <= roll <= hi)
+    if result in ("IJN", "Allies") and crippled[result]:
+        result = "none"
+    fr["surprise"] = "" if result == "none" else result
+    ctx.emit("VI.B.2.b", f"Surprise roll {r.final}{shift:+d} = {roll}: "
+             + (f"{'the IJN' if result == 'IJN' else 'the Allies'} gain surprise" if fr["surprise"] else "no surprise"),
+             kind="surprise", data={"raw": r.final, "shift": shift, "final": roll, "result": result}, visible=seen)
+
+
+@frame("battle")
+class Battle:
+    """A surface battle in rounds (VI.B.1.b.2.c): each side allocates every firing ship to one target (the IJN
+    first), the dice are thrown (effects together by day; at night the surprisor's first), then the IJN and then
+    each Allied player may flee; the winner may pursue with faster ships."""
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Any:
+        stage = fr["stage"]
+        if stage in ("allocate",) or (stage == "pursuit" and fr["to_allocate"]):
+            if not fr["to_allocate"]:
+                return None
+            firer = fr["to_allocate"][0]
+            seat = st.units[firer].seat
+            targets = _targets_for(st, fr, firer)
+            opts = [opt("fire", f"{unit_name(firer)} fires at {unit_name(t)} ({cls(t)}"
+                        f"{', damaged' if st.units[t].damaged else ''})", unit=firer, target=t) for t in targets]
+            opts.insert(0, opt("auto", "Allocate the rest of my ships' fire as the engine suggests"))
+            return ask(seat, "allocate", f"Battle at {fr['hex']}, round {fr['round']}: target for {unit_name(firer)}",
+                       "VI.B.1.b.2.c", opts, data={"hex": fr["hex"], "round": fr["round"], "firer": firer})
+        if stage == "flee":
+            if not fr["flee_todo"]:
+                return None
+            seat = fr["flee_todo"][0]
+            side = "IJN" if seat == "IJN" else "Allies"
+            opts = [opt("stay", "Fight on")]
+            opts += [opt("flee", f"Flee to {h}", to=h) for h in withdrawal_hexes(st, fr, side)]
+            return ask(seat, "flee", f"Battle at {fr['hex']} after round {fr['round']}: fight on or flee?",
+                       "VI.B.1.b.2.c", opts, data={"hex": fr["hex"], "round": fr["round"]})
+        if stage == "pursue_ask":
+            if not fr["pursue_todo"]:
+                return None
+            seat = fr["pursue_todo"][0]
+            return ask(seat, "pursue", f"The enemy flees from {fr['hex']}: pursue?", "VI.B.1.b.2.c",
+                       [opt("let_go", "Let them go"), opt("pursue", "Pursue with faster ships")],
+                       data={"hex": fr["hex"]})
+        return None
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        if action.kind == "fire":
+            fr["to_allocate"].pop(0)
+            fr["orders"][action["unit"]] = action["target"]
+        elif action.kind == "auto":
+            seat = st.units[fr["to_allocate"][0]].seat
+            for f in [x for x in fr["to_allocate"] if st.units[x].seat == seat]:
+                fr["orders"][f] = suggest_target(st, fr, f)
+                fr["to_allocate"].remove(f)
+        elif action.kind in ("stay", "flee"):
+            seat = fr["flee_todo"].pop(0)
+            if action.kind == "flee":
+                fr["fleeing"][seat] = action["to"]
+                ctx.emit("VI.B.1.b.2.c", f"{seat} breaks off toward {action['to']}", kind="flee",
+                         visible=battle_seats(st, fr))
+                if seat == "IJN":
+                    fr["flee_todo"] = []  # the Allies answer a flight with pursuit, not with flight of their own
+        elif action.kind in ("pursue", "let_go"):
+            seat = fr["pursue_todo"].pop(0)
+            if action.kind == "pursue":
+                fr["pursuing_seats"].append(seat)
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        seen = battle_seats(st, fr)
+        stage = fr["stage"]
+        if stage == "start":
+            _battle_start(st, ctx, fr, seen)
+            return
+        if stage == "round":
+            if not _alive(st, fr, "IJN") or not _alive(st, fr, "Allies"):
+                _battle_end(st, ctx, fr, seen)
+                return
+            fr["round"] += 1
+            fr["orders"] = {}
+            order = [u for s in SEATS for u in _firers(st, fr, s)]
+            if not order and fr["round"] > 2:
+                _stalemate(st, ctx, fr, seen)
+                return
+            fr["to_allocate"] = order
+            fr["stage"] = "allocate"
+            return
+        if stage == "allocate":
+            _fire(st, ctx, fr, seen)
+            if not _alive(st, fr, "IJN") or not _alive(st, fr, "Allies"):
+                _battle_end(st, ctx, fr, seen)
+                return
+            fr["stage"] = "flee"
+            fr["flee_todo"] = [s for s in SEATS if any(st.units[u].seat == s for u in _alive(st, fr))]
+            return
+        if stage == "flee":
+            if not fr["fleeing"]:
+                fr["stage"] = "round"
+                return
+            _start_pursuit(st, ctx, fr, seen)
+            return
+        if stage == "pursue_ask":
+            if fr["pursuing_seats"]:
+                fr["pursuers"] = [u for u in _alive(st, fr) if st.units[u].seat in fr["pursuing_seats"]
+                                  and any(_faster(u, f, st) for f in fr["fleeing_units"] if st.units[f].afloat)]
+            if not fr["pursuing_seats"] or not fr["pursuers"]:
+                _withdraw(st, ctx, fr, seen)
+                return
+            fr["stage"] = "pursuit"
+            fr["round"] += 1
+            fr["orders"] = {}
+            fr["to_allocate"] = [u for s in SEATS for u in _firers(st, fr, s)]
+            return
+        if stage == "pursuit":
+            _fire(st, ctx, fr, seen, pursuit=True)
+            fr["fleeing_units"] = [u for u in fr["fleeing_units"] if st.units[u].afloat]
+            if not fr["fleeing_units"]:
+                _withdraw(st, ctx, fr, seen)
+                return
+            fr["stage"] = "pursue_ask"
+            fr["pursue_todo"] = list(fr["pursuing_seats"])
+            fr["pursuing_seats"] = []
+            return
+
+
+def _battle_start(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, ...]) -> None:
+    ctx.emit("VI.B.1.b.2.c", f"Surface battle at {fr['hex']}" + (" on the hexside" if fr["crossing"] else ""),
+             kind="battle", data={"hex": fr["hex"]}, visible=seen)
+    for seat in seen:  # every ship in the battle sees every other (VI.B.1.b.2.b)
+        for u in fr["units"]:
+            if st.units[u].seat in ALLIED_SEATS and seat == "IJN":
+                detect(st, "IJN", u)
+            elif st.units[u].seat == "IJN" and seat != "IJN" and st.units[u].marker:
+                detect(st, seat, st.units[u].marker)
+    for s in ("IJN", "Allies"):
+        names = ", ".join(_target_name(st, "", u) for u in _alive(st, fr, s))
+        ctx.emit("VI.B.1.b.2.c", f"{'IJN' if s == 'IJN' else 'Allied'} line: {names}", kind="battle_line",
+                 visible=seen)
+    if night(st):
+        _surprise(st, ctx, fr, seen)
+    fr["stage"] = "round"
+
+
+def suggest_target(st: State, fr: dict[str, Any], firer: str) -> str:
+    """The engine's suggestion: the biggest target still afloat that has the fewest shots on it already."""
+    targets = _targets_for(st, fr, firer)
+    counts = {t: sum(1 for v in fr["orders"].values() if v == t) for t in targets}
+    return min(targets, key=lambda t: (counts[t], -vp_value(t), t))
+
+
+def _fire(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, ...], pursuit: bool = False) -> None:
+    """Resolve the round: the IJN's dice first (C18); effects together by day, or the surprisor's side first at
+    night in the first round (R-17)."""
+    sides = ["IJN", "Allies"]
+    surprisor = fr["surprise"] if fr["round"] == 1 else ""
+    if surprisor == "Allies":
+        sides = ["Allies", "IJN"]
+    pending: list[tuple[str, str, str]] = []
+    for side in sides:
+        for firer, target in list(fr["orders"].items()):
+            if side_of(st, firer) != side or not st.units[firer].afloat:
+                continue
+            if not st.units[target].afloat:
+                ctx.emit("VI.B.1.b.2.c", f"{unit_name(firer)}'s target is gone; its fire is lost", kind="shot",
+                         visible=seen)
+                continue
+            mods = []
+            if pursuit and firer in fr.get("fleeing_units", []):
+                mods.append("fleeing")
+            if surprisor == side:
+                mods.append("surprise")
+            if st.units[firer].anchored and not (fr["surprise"] and fr["surprise"] != side):
+                mods.append("in harbor")
+            if st.units[target].damaged or data().units[target].speed == "VS":
+                mods.append("target damaged or very slow")
+            r = ctx.roll("d6", purpose=f"{unit_name(firer)} ({cls(firer)}) fires at {unit_name(target)}"
+                         + (f" (+{len(mods)}: {', '.join(mods)})" if mods else ""), rule="VI.B.1.b.2.c", visible=seen)
+            col = cls(firer)
+            if data().units[target].kind == "pt":
+                # VI.B.2.b: gunfire against PT boats sinks them on 3-6
+                res = "S" if r.final >= data().constant("pt_sunk_from") else "-"
+            else:
+                res = roll_cell(col, r.final + len(mods)).hit
+            pending.append((firer, target, res))
+        if surprisor == side:
+            for f, t, res in pending:
+                if st.units[t].afloat:
+                    apply_result(st, ctx, t, res, "VI.B.1.b.2.c", seen, f"{unit_name(f)} on {unit_name(t)}")
+            pending = []
+    for f, t, res in pending:
+        if st.units[t].afloat:
+            apply_result(st, ctx, t, res, "VI.B.1.b.2.c", seen, f"{unit_name(f)} on {unit_name(t)}")
+
+
+def _stalemate(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, ...]) -> None:
+    """No ship on either side can fire (say, screened carriers on both sides): R-36 — the IJN withdraws if it can,
+    else the Allies; if neither can, the battle ends and both stay."""
+    for side in ("IJN", "Allies"):
+        hexes = withdrawal_hexes(st, fr, side)
+        if hexes:
+            seats = ["IJN"] if side == "IJN" else [s for s in ALLIED_SEATS if any(
+                st.units[u].seat == s for u in _alive(st, fr))]
+            for s in seats:
+                fr["fleeing"][s] = hexes[0]
+            ctx.emit("VI.B.1.b.2.c", f"Neither side can fire at {fr['hex']}: the {side} force draws off to "
+                     f"{hexes[0]}", kind="flee", visible=seen)
+            _withdraw(st, ctx, fr, seen)
+            return
+    _battle_end(st, ctx, fr, seen)
+
+
+def _start_pursuit(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, ...]) -> None:
+    fleeing_seats = list(fr["fleeing"])
+    fr["fleeing_units"] = [u for u in _alive(st, fr) if st.units[u].seat in fleeing_seats]
+    winners = [s for s in SEATS if s not in fleeing_seats and any(st.units[u].seat == s for u in _alive(st, fr))
+               and (s == "IJN") != ("IJN" in fleeing_seats)]
+    fr["pursue_todo"] = [s for s in winners if any(_faster(u, f, st) for u in _alive(st, fr)
+                                                    if st.units[u].seat == s for f in fr["fleeing_units"])]
+    fr["pursuing_seats"] = []
+    fr["stage"] = "pursue_ask"
+
+
+def _withdraw(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, ...]) -> None:
+    """The fleeing ships move one hex to the hex their player chose; any other Allied seat that stayed fights on
+    if the enemy is still there (the battle goes on without the ones who left)."""
+    for seat, to in fr["fleeing"].items():
+        moved = [u for u in _alive(st, fr) if st.units[u].seat == seat]
+        for u in moved:
+            st.units[u].loc = to
+            st.units[u].anchored = False
+        if seat == "IJN":
+            for m in {st.units[u].marker for u in moved if st.units[u].marker}:
+                if m in st.markers:
+                    st.markers[m].loc = to
+                    st.markers[m].plot.clear()  # R-16/VI.B.1.b.3: a displaced marker's plot may no longer hold
+        if moved:
+            ctx.emit("VI.B.1.b.2.c", f"{seat} withdraws to {to}", kind="withdraw", data={"seat": seat, "to": to},
+                     visible=None if seat == "IJN" else ALLIED_SEATS)
+            if seat != "IJN":
+                ctx.emit("VI.B.1.b.2.c", f"Allied: {len(moved)} counters withdraw to {to}", kind="withdraw_seen",
+                         visible=IJN)
+        fr["units"] = [u for u in fr["units"] if u not in moved]
+        if to and _contact(st, to):
+            _requeue(st, to)
+    fr["fleeing"] = {}
+    if _alive(st, fr, "IJN") and _alive(st, fr, "Allies"):
+        fr["stage"] = "round"
+        return
+    _battle_end(st, ctx, fr, seen)
+
+
+def _requeue(st: State, label: str) -> None:
+    """A force that withdrew into a hex holding enemies fights there too, later in this combat step (once per hex
+    per impulse, so two hexes cannot pass a force back and forth for ever)."""
+    for f in reversed(st.stack):
+        if f["kind"] == "combat" and "hexes" in f:
+            done = f.setdefault("fought", [])
+            if label not in f["hexes"] and label not in done:
+                f["hexes"].append(label)
+            return
+
+
+def _battle_end(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, ...]) -> None:
+    ctx.emit("VI.B.1.b.2.c", f"The battle at {fr['hex']} is over", kind="battle_end", visible=seen)
+    pop(st, fr)
