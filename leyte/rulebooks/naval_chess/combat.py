@@ -23,6 +23,7 @@ from leyte.rulebooks.naval_chess.common import (
     detected_by,
     in_strait,
     loss_needs,
+    remove_marker,
     roll_cell,
     sink,
     surface_at,
@@ -31,7 +32,7 @@ from leyte.rulebooks.naval_chess.common import (
 )
 from leyte.rulebooks.naval_chess.data import ALLIED_SEATS, CARRIERS, SCREENED, SEATS, data
 from leyte.rulebooks.naval_chess.engine import ask, frame, opt, pop, push, push_many
-from leyte.rulebooks.naval_chess.sequence import date, hex_of_air, remove_marker
+from leyte.rulebooks.naval_chess.sequence import date, hex_of_air
 from leyte.rulebooks.naval_chess.state import State
 
 IJN = ("IJN",)

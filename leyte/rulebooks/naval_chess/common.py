@@ -186,8 +186,6 @@ def sink(st: State, ctx: Context, uid: str, rule: str, visible: tuple[str, ...] 
         m.units.remove(uid)
         u.marker = ""
         if not m.units:  # a task force sunk to the last ship: its marker leaves the board like a lifted dummy
-            from leyte.rulebooks.naval_chess.sequence import remove_marker
-
             remove_marker(st, ctx, m.label, rule)
     value = vp_value(uid)
     score(st, ctx, value if u.seat == "IJN" else -value, f"{unit_name(uid)} lost", "IV")
@@ -258,3 +256,15 @@ def describe_marker(st: State, label: str) -> str:
         return f"marker {label}: no ships (a dummy)"
     return f"marker {label}: " + ", ".join(f"{unit_name(x)} ({cls(x)}{', damaged' if st.units[x].damaged else ''})"
                                            for x in units)
+
+
+def remove_marker(st: State, ctx: Context, label: str, rule: str) -> None:
+    m = st.markers.pop(label)
+    st.marker_pool.append(label)
+    st.marker_pool.sort(key=lambda x: int(x[1:]))
+    for seat in ALLIED_SEATS:
+        if label in st.detected.get(seat, []):
+            st.detected[seat].remove(label)
+    where = "off the map" if m.loc.startswith("off:") else m.loc
+    ctx.emit(rule, f"IJN marker {label} at {where} is taken off the board", kind="marker_gone",
+             data={"marker": label, "hex": m.loc})

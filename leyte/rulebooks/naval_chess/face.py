@@ -31,7 +31,8 @@ class NavalChessFace(Face):
                 continue
             out.append({"kind": "air" if u.get("kind") == "air" else "unit", "id": uid, "hex": h,
                         "side": u.get("seat"), "label": str(u.get("class", ""))[:4], "title": u.get("name", uid),
-                        "damaged": bool(u.get("damaged")), "detected": None, "moved": None, "dummy": None,
+                        "damaged": bool(u.get("damaged")), "detected": None, "moved": bool(u.get("moved")),
+                        "dummy": None,
                         "shape": "small" if u.get("kind") == "air" else "counter", "solid": u.get("kind") != "air"})
         for label, m in view.get("markers", {}).items():
             if m.get("hex") not in on_map:
@@ -40,11 +41,11 @@ class NavalChessFace(Face):
             title = f"IJN marker {label}" + (": " + ", ".join(x["name"] for x in units) if units else "")
             out.append({"kind": "tf", "id": label, "hex": m["hex"], "side": "IJN", "label": label, "title": title,
                         "damaged": any(x.get("damaged") for x in units or ()), "detected": units is not None,
-                        "moved": None, "dummy": m.get("dummy"), "shape": "counter", "solid": True})
+                        "moved": bool(m.get("moved")), "dummy": m.get("dummy"), "shape": "counter", "solid": True})
         for h, n in view.get("allied_counters", {}).items():
             out.append({"kind": "unknown", "id": f"allied@{h}", "hex": h, "side": None, "label": f"?{n}",
                         "title": f"{n} Allied counter{'s' if n > 1 else ''}, not yet identified", "damaged": False,
-                        "detected": False, "moved": None, "dummy": None, "shape": "counter", "solid": False})
+                        "detected": False, "moved": False, "dummy": None, "shape": "counter", "solid": False})
         return out
 
     def piece_hexes(self, view: Mapping[str, Any]) -> dict[str, str]:

@@ -14,6 +14,7 @@ from leyte.rulebooks.naval_chess.common import (
     at,
     detect,
     marker_may_move,
+    remove_marker,
     score,
     unit_may_move,
     unit_name,
@@ -258,18 +259,6 @@ def new_marker(st: State, ctx: Context, units: list[str], loc: str, rule: str) -
     return label
 
 
-def remove_marker(st: State, ctx: Context, label: str, rule: str) -> None:
-    m = st.markers.pop(label)
-    st.marker_pool.append(label)
-    st.marker_pool.sort(key=lambda x: int(x[1:]))
-    for seat in ALLIED_SEATS:
-        if label in st.detected.get(seat, []):
-            st.detected[seat].remove(label)
-    where = "off the map" if m.loc.startswith("off:") else m.loc
-    ctx.emit(rule, f"IJN marker {label} at {where} is taken off the board", kind="marker_gone",
-             data={"marker": label, "hex": m.loc})
-
-
 @frame("organise")
 class Organise:
     """VI.B.1.a: behind the screen the IJN splits and joins task forces and lays or lifts dummies (RULINGS R-33
@@ -460,7 +449,6 @@ def allied_steps(st: State, uid: str) -> list[str]:
 
 
 def _movable(st: State, seat: str) -> list[str]:
-    data()
     return [u.id for u in sorted(st.units.values(), key=lambda x: x.id)
             if u.seat == seat and u.on_map and not u.moved and unit_may_move(st, u.id, st.impulse)]
 

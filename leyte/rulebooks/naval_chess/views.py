@@ -23,6 +23,7 @@ def _unit(st: State, uid: str) -> dict[str, Any]:
     u, ud = st.units[uid], D.units[uid]
     d: dict[str, Any] = {"id": uid, "name": ud.name, "seat": u.seat, "kind": ud.kind, "class": ud.cls,
                          "speed": ud.speed, "loc": u.loc, "damaged": u.damaged, "anchored": u.anchored,
+                         "moved": bool(u.moved_from),
                          "supplied": u.supplied}
     if ud.kind == "air":
         d.update({"base": u.base, "hex": hex_of_air(st, uid) if u.loc == "ready" else "", "strength": u.strength,
@@ -48,7 +49,7 @@ def view(st: State, player: str | None) -> dict[str, Any]:
             else:
                 counters[u.loc] = counters.get(u.loc, 0) + 1
     for label, m in sorted(st.markers.items()):
-        entry: dict[str, Any] = {"label": label, "hex": m.loc}
+        entry: dict[str, Any] = {"label": label, "hex": m.loc, "moved": bool(m.moved_from)}
         if umpire or player == "IJN":
             entry["units"] = composition(st, label)
             entry["plot"] = dict(m.plot)
