@@ -21,8 +21,9 @@ TAGS = {"printed", "example", "reconstructed"}
 # The historical ledger of PROVENANCE.md: the IJN units the Allies sank in the battles of 23-25 October 1944,
 # and the nightly tallies with an Allied transport anchored in Leyte Gulf (days 2-7; see PROVENANCE.md).
 LEDGER_SUNK = ("musashi", "fuso", "yamashiro", "zuikaku", "kurita_cruisers", "kumano_cruisers",
-               "cv1", "betty_1", "betty_2", "betty_3")
+               "cv1", "betty_1", "betty_2", "betty_3", "aoba")
 LEDGER_ANCHORED_TALLIES = 6
+LEDGER_IJN_UNLOADS = 1  # the TR/CA unit's troops landed at Ormoc on 26 October (VI.C)
 
 
 def rows(name: str) -> list[dict[str, str]]:
@@ -105,8 +106,9 @@ def test_iv_historical_ledger_of_provenance_sums_to_72() -> None:
         assert units[uid]["seat"] == "IJN" and not units[uid]["option"], uid
     sunk = sum(unit_vp(units[uid], vp) for uid in LEDGER_SUNK)
     anchored = LEDGER_ANCHORED_TALLIES * vp["anchored_tr"]
-    assert (sunk, anchored) == (48, 24)
-    assert sunk + anchored == constant("historical_vp") == 72
+    unload = LEDGER_IJN_UNLOADS * vp["ijn_unload"]
+    assert (sunk, anchored, unload) == (52, 24, 4)
+    assert sunk + anchored - unload == constant("historical_vp") == 72
     # The transports start on the east edge (V.A) and need a day to reach Leyte Gulf: at most days - 1 tallies.
     assert LEDGER_ANCHORED_TALLIES <= constant("days") - 1
 

@@ -36,7 +36,7 @@ from leyte.rulebooks.naval_chess.sequence import date, hex_of_air
 from leyte.rulebooks.naval_chess.state import State
 
 IJN = ("IJN",)
-STRIKE_BUDGET = 4  # RULINGS R-31: same-hex 1, long 2, extended 4 points a carrier's air unit may spend a day
+STRIKE_BUDGET = 4  # RULINGS R-35: same-hex 1, long 2, extended 4 points a carrier's air unit may spend a day
 COSTS = {"same": 1, "long": 2, "extended": 4}
 
 
@@ -390,7 +390,7 @@ def resolve_strike(st: State, ctx: Context, air: str, target: str, kind: str) ->
 
 def _land_after(st: State, ctx: Context, air: str, target_hex: str, seen: tuple[str, ...]) -> None:
     """VI.B.1.b.2.d: after attacking, an air unit may land on a friendly base or carrier up to 2 hexes from the
-    target; its own carrier or field first, else the nearest one free (R-35), else it is lost."""
+    target; its own carrier or field first, else the nearest one free (R-39), else it is lost."""
     D = data()
     a = st.units[air]
     home = hex_of_air(st, air)
@@ -510,7 +510,7 @@ class LandAir:
 
 
 def _surface_fighters(st: State, h: str) -> list[str]:
-    """Surface ships in a battle: every ship unit in the hex; PT boats only at night (by day they hide, R-34)."""
+    """Surface ships in a battle: every ship unit in the hex; PT boats only at night (by day they hide, R-38)."""
     D = data()
     out = []
     for u in sorted(st.units.values(), key=lambda x: x.id):
@@ -804,10 +804,11 @@ def suggest_target(st: State, fr: dict[str, Any], firer: str) -> str:
 
 
 def _fire(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, ...], pursuit: bool = False) -> None:
-    """Resolve the round: the IJN's dice first (C18); effects together by day, or the surprisor's side first at
-    night in the first round (R-17)."""
+    """Resolve the round: the IJN's dice first (C18) and effects together — unless one side won the night's
+    surprise: then it fires first (+1 in the first round) and its effects land before the other side fires, round
+    after round (R-17)."""
     sides = ["IJN", "Allies"]
-    surprisor = fr["surprise"] if fr["round"] == 1 else ""
+    surprisor = fr["surprise"]  # fires first in every round, its effects applied before the other side fires
     if surprisor == "Allies":
         sides = ["Allies", "IJN"]
     pending: list[tuple[str, str, str]] = []
@@ -822,7 +823,7 @@ def _fire(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, ...], pu
             mods = []
             if pursuit and firer in fr.get("fleeing_units", []):
                 mods.append("fleeing")
-            if surprisor == side:
+            if surprisor == side and fr["round"] == 1:
                 mods.append("surprise")
             if st.units[firer].anchored and not (fr["surprise"] and fr["surprise"] != side):
                 mods.append("in harbor")
@@ -848,7 +849,7 @@ def _fire(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, ...], pu
 
 
 def _stalemate(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, ...]) -> None:
-    """No ship on either side can fire (say, screened carriers on both sides): R-36 — the IJN withdraws if it can,
+    """No ship on either side can fire (say, screened carriers on both sides): R-40 — the IJN withdraws if it can,
     else the Allies; if neither can, the battle ends and both stay."""
     for side in ("IJN", "Allies"):
         hexes = withdrawal_hexes(st, fr, side)

@@ -268,3 +268,12 @@ def remove_marker(st: State, ctx: Context, label: str, rule: str) -> None:
     where = "off the map" if m.loc.startswith("off:") else m.loc
     ctx.emit(rule, f"IJN marker {label} at {where} is taken off the board", kind="marker_gone",
              data={"marker": label, "hex": m.loc})
+
+
+def draw_label(st: State, ctx: Context, rule: str) -> str:
+    """A fresh IJN marker label, drawn at random from the free ones (R-15) so it tells nothing. The draw uses the
+    game's seeded generator but never the scripted dice of a worked example, which hold only the rulebook's rolls."""
+    i = ctx.dice.randbelow(len(st.marker_pool))
+    label = st.marker_pool.pop(i)
+    ctx.emit(rule, f"Marker label {label} drawn", kind="draw", data={"label": label}, visible=("IJN",))
+    return label

@@ -12,6 +12,7 @@ from typing import Any
 
 from leyte.core.errors import ScenarioError
 from leyte.core.game import Context
+from leyte.rulebooks.naval_chess.common import draw_label
 from leyte.rulebooks.naval_chess.data import SEATS, data
 from leyte.rulebooks.naval_chess.state import Marker, State, UnitState
 
@@ -53,8 +54,7 @@ def new_state(pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) 
         st.units[uid].damaged = True
 
     def new_marker(units: list[str], at: str) -> None:
-        i = ctx.pick(len(st.marker_pool), purpose="IJN marker label", rule="VI.B.1.a", visible=("IJN",))
-        label = st.marker_pool.pop(i)
+        label = draw_label(st, ctx, "VI.B.1.a")
         st.markers[label] = Marker(label, at, list(units))
         for x in units:
             st.units[x].loc = at

@@ -13,6 +13,7 @@ from leyte.rulebooks.naval_chess.common import (
     allied,
     at,
     detect,
+    draw_label,
     marker_may_move,
     remove_marker,
     score,
@@ -24,7 +25,7 @@ from leyte.rulebooks.naval_chess.engine import advance, ask, frame, opt, pop, pu
 from leyte.rulebooks.naval_chess.state import Marker, State
 
 IJN = ("IJN",)
-ORGANISE_LIMIT = 10  # changes the IJN may make to its markers in one plot phase (RULINGS R-33)
+ORGANISE_LIMIT = 10  # changes the IJN may make to its markers in one plot phase (RULINGS R-37)
 
 
 def start(st: State, ctx: Context) -> None:
@@ -249,8 +250,7 @@ def _in_play(loc: str) -> bool:
 
 def new_marker(st: State, ctx: Context, units: list[str], loc: str, rule: str) -> str:
     """A marker appears (a split task force or a dummy: the Allies cannot tell which, R-15)."""
-    i = ctx.pick(len(st.marker_pool), purpose="IJN marker label", rule=rule, visible=IJN)
-    label = st.marker_pool.pop(i)
+    label = draw_label(st, ctx, rule)
     st.markers[label] = Marker(label, loc, list(units))
     for x in units:
         st.units[x].marker = label
@@ -261,7 +261,7 @@ def new_marker(st: State, ctx: Context, units: list[str], loc: str, rule: str) -
 
 @frame("organise")
 class Organise:
-    """VI.B.1.a: behind the screen the IJN splits and joins task forces and lays or lifts dummies (RULINGS R-33
+    """VI.B.1.a: behind the screen the IJN splits and joins task forces and lays or lifts dummies (RULINGS R-37
     caps the changes a phase at ten)."""
 
     @staticmethod
@@ -604,7 +604,7 @@ class AfterMove:
 @frame("fifth_af")
 class FifthAirForce:
     """VI.B.1.b.5: each IJN marker in the zone (R-3) is found on 5-6; in a found task force the Seventh Fleet picks
-    one ship, hit DS on 1 (1-2 if already Damaged). A found dummy is shown to be empty and lifted (R-32)."""
+    one ship, hit DS on 1 (1-2 if already Damaged). A found dummy is shown to be empty and lifted (R-36)."""
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Any:
