@@ -62,6 +62,8 @@ def new_state(pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) 
 
     for tf in p.ijn.task_forces:
         new_marker(tf.units, tf.at)
+        if tf.plot:
+            st.markers[st.units[tf.units[0]].marker].plot = dict(tf.plot)
     for uid, h in p.ijn.subs.items():
         new_marker([uid], h)
     if unryu and not any("unryu" in tf.units for tf in p.ijn.task_forces):
@@ -80,7 +82,7 @@ def new_state(pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) 
     for uid, u in D.units.items():  # Allied air rides its carrier (one air unit per carrier, VI.B.1.b.2.b)
         if u.kind == "air" and u.seat != "IJN" and u.setup in st.units and st.units[u.setup].afloat:
             _base(st, uid, u.setup)
-    st.posture = {s: "passive" for s in SEATS}
+    st.posture = {s: p.posture.get(s, "passive") for s in SEATS}
     ctx.emit("V", f"{p.name or p.id}: day {st.day} ({D.constant('first_date') + st.day - 1} October 1944)",
              kind="start", data={"scenario": st.scenario})
     if unryu:
@@ -89,7 +91,7 @@ def new_state(pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) 
         score(st, ctx, D.vp["unryu_option"], "the IJN takes the Unryu option", "V.B", now=True)
     from leyte.rulebooks.naval_chess import sequence
 
-    sequence.start(st, ctx)
+    sequence.start(st, ctx, p.start)
     return st
 
 

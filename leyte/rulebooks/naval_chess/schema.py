@@ -9,12 +9,17 @@ A position::
      "allied": {"tg38_1": "H6", ...},                        # Allied ship, sub and PT units -> hex
      "ijn": {"task_forces": [{"units": ["yamato", ...], "at": "B9"}], "subs": {"i_boats_1": "F6"},
              "air": {"betty_1": "D5", "cv1": "zuikaku"}},     # air: a hex (airfield, harbor) or a carrier id
-     "damaged": ["musashi"], "options": {"unryu": false}}
+     "damaged": ["musashi"], "options": {"unryu": false},
+     "start": "day", "posture": {"Seventh Fleet": "active"}}
+
+A worked example may start later in the day (``start``: an impulse's movement such as ``"afternoon"``, its combat
+such as ``"morning_combat"``, or ``"fifth_af"``) and give task forces a plot already written (``"plot":
+{"afternoon": "E7"}``).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
@@ -25,7 +30,8 @@ from leyte.rulebooks.naval_chess.data import Data
 OFF_MAP = ("off:north", "off:west")
 CHECKER = SchemaChecker(
     {"allied": "V.A", "task_forces": "V.B", "subs": "V.C", "air": "V.B", "day": "VI", "last_day": "VI",
-     "damaged": "VI.B.1.b.2", "options": "V.B", "units": "VI.B.1.a", "at": "V.B"},
+     "damaged": "VI.B.1.b.2", "options": "V.B", "units": "VI.B.1.a", "at": "V.B", "plot": "VI.B.1.a",
+     "start": "VI", "posture": "VI.A"},
     "leyte/rulebooks/naval_chess/schema.py")
 
 
@@ -68,6 +74,15 @@ class _Strict(BaseModel):
 class TaskForce(_Strict):
     units: Annotated[list[str], Field(min_length=1, max_length=20)]
     at: str
+    plot: dict[Literal["morning", "afternoon", "before_midnight", "after_midnight"], str] = {}
+
+    @field_validator("plot")
+    @classmethod
+    def _plot(cls, v: dict[str, str], info: ValidationInfo) -> dict[str, str]:
+        for imp, h in v.items():
+            if h != "exit":
+                _entry(imp, _sea, h, info, "VI.B.1.a")
+        return v
 
     @field_validator("units")
     @classmethod
@@ -135,6 +150,9 @@ class Position(_Strict):
     last_day: Annotated[int, Field(ge=1, le=7)] = 7
     day: Annotated[int, Field(ge=1, le=7)] = 1
     setup: bool = True
+    start: Literal["day", "morning", "afternoon", "fifth_af", "before_midnight", "after_midnight", "morning_combat",
+                   "afternoon_combat", "before_midnight_combat", "after_midnight_combat"] = "day"
+    posture: dict[Literal["IJN", "Third Fleet", "Seventh Fleet"], Literal["active", "passive"]] = {}
     allied: dict[str, str]
     ijn: Ijn
     damaged: list[str] = []

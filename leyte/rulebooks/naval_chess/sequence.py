@@ -28,9 +28,15 @@ IJN = ("IJN",)
 ORGANISE_LIMIT = 10  # changes the IJN may make to its markers in one plot phase (RULINGS R-37)
 
 
-def start(st: State, ctx: Context) -> None:
-    push(st, "game")
+def start(st: State, ctx: Context, at: str = "day") -> None:
+    """Begin play at the start of the day, or (for a worked example's position) at one step of it: an impulse's
+    movement (``"afternoon"``), its combat (``"afternoon_combat"``) or the 5th Air Force (``"fifth_af"``)."""
+    push(st, "game", start=at)
     advance(st, ctx)
+
+
+START_POINTS = ("day", "morning", "afternoon", "fifth_af", "before_midnight", "after_midnight",
+                *(f"{imp}_combat" for imp in ("morning", "afternoon", "before_midnight", "after_midnight")))
 
 
 def date(st: State) -> int:
@@ -62,7 +68,7 @@ class Game:
             return
         ctx.emit("VI", f"Day {st.day}: {date(st)} October 1944", kind="day", data={"day": st.day})
         st.detected = {s: [] for s in SEATS}  # detection lasts the daytime turn (VI.B.1.b.2.b)
-        push_many(st, [
+        frames: list[tuple[str, dict[str, Any]]] = [
             ("replacements", {}), ("posture", {"todo": [s for s in SEATS if _has_subs(st, s)]}),
             ("organise", {"night": False, "changes": 0}), ("plot", {"night": False, "done": []}),
             ("impulse", {"impulse": "morning"}), ("impulse", {"impulse": "afternoon"}), ("fifth_af", {}),
@@ -70,7 +76,29 @@ class Game:
             ("organise", {"night": True, "changes": 0}), ("plot", {"night": True, "done": []}),
             ("impulse", {"impulse": "before_midnight"}), ("impulse", {"impulse": "after_midnight"}),
             ("end_of_day", {}),
-        ])
+        ]
+        at = fr.pop("start", "day")
+        if at != "day":
+            frames = _from(st, frames, at)
+        push_many(st, frames)
+
+
+def _from(st: State, frames: list[tuple[str, dict[str, Any]]], at: str) -> list[tuple[str, dict[str, Any]]]:
+    """The rest of the day from a worked example's starting step. At night every unit counts as having been where
+    it is through the day (for the surprise shift of VI.B.2.b)."""
+    imp = at.removesuffix("_combat")
+    if imp == "fifth_af":
+        i = next(n for n, (k, _) in enumerate(frames) if k == "fifth_af")
+        return frames[i:]
+    i = next(n for n, (k, d) in enumerate(frames) if k == "impulse" and d["impulse"] == imp)
+    if imp in ("before_midnight", "after_midnight"):
+        st.phase = "night"
+        for u in st.units.values():
+            u.day_hex = u.loc if u.on_map else ""
+    if at.endswith("_combat"):
+        st.impulse = st.phase = imp
+        return [("after_move", {}), ("combat", {"impulse": imp}), *frames[i + 1:]]
+    return frames[i:]
 
 
 def _has_subs(st: State, seat: str) -> bool:
@@ -574,8 +602,9 @@ class IjnMove:
 
 @frame("after_move")
 class AfterMove:
-    """Anchoring: a ship that stayed put in a friendly harbor or anchorage is anchored (in harbor) for this
-    impulse's combat; a transport anchored in Leyte Gulf starts the Allies' clock for the Leyte airfield."""
+    """Anchoring (R-48): an IJN ship that stayed put in a harbor hex, or an Allied transport that stayed put at an
+    anchorage, is in harbor for this impulse's combat; a transport anchored in Leyte Gulf starts the Allies' clock
+    for the Leyte airfield."""
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
@@ -586,8 +615,8 @@ class AfterMove:
             if u.moved_from:
                 u.anchored = False
                 continue
-            if allied(u.seat):
-                u.anchored = D.has(u.loc, "anchorage")
+            if allied(u.seat):  # R-48: of the Allied ships only the transports anchor; the warships stay at sea
+                u.anchored = D.units[u.id].cls == "TR" and D.has(u.loc, "anchorage")
             else:
                 u.anchored = D.has(u.loc, "harbor")
         if not st.leyte_since and any(
