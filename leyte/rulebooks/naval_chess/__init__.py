@@ -21,6 +21,12 @@ def _face(rules: Any) -> Any:
     return NavalChessFace(rules)
 
 
-PLUGIN = GamePlugin(RULES.id, RULES, face=_face, bots={})
+def _heuristic(side: str, seed: int) -> Any:
+    from leyte.rulebooks.naval_chess.heuristic import NavalChessHeuristic
+
+    return NavalChessHeuristic(side, seed)
+
+
+PLUGIN = GamePlugin(RULES.id, RULES, face=_face, bots={"heuristic": _heuristic})
 
 __all__ = ["RULES", "PLUGIN"]

@@ -694,7 +694,7 @@ class Battle:
             seat = fr["pursue_todo"][0]
             return ask(seat, "pursue", f"The enemy flees from {fr['hex']}: pursue?", "VI.B.1.b.2.c",
                        [opt("let_go", "Let them go"), opt("pursue", "Pursue with faster ships")],
-                       data={"hex": fr["hex"]})
+                       data={"hex": fr["hex"], "pursuit_rounds": fr.get("pursuit_rounds", 0)})
         return None
 
     @staticmethod
@@ -763,6 +763,7 @@ class Battle:
                 return
             fr["stage"] = "pursuit"
             fr["round"] += 1
+            fr["pursuit_rounds"] = fr.get("pursuit_rounds", 0) + 1
             fr["orders"] = {}
             fr["to_allocate"] = [u for s in SEATS for u in _firers(st, fr, s)]
             return

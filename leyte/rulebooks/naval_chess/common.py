@@ -180,7 +180,7 @@ def sink(st: State, ctx: Context, uid: str, rule: str, visible: tuple[str, ...] 
     and the air unit on a sunk carrier goes down with it unless it is in the air (VI.B.1.b.2.b)."""
     u = st.units[uid]
     u.loc = "sunk"
-    u.damaged = False
+    u.damaged = u.anchored = False
     if u.marker and u.marker in st.markers:
         m = st.markers[u.marker]
         m.units.remove(uid)

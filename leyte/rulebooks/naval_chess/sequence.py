@@ -775,7 +775,8 @@ class EndOfDay:
                              kind="supply", visible=(u.seat,))
         award = D.vp["anchored_tr"]
         for place in ("Leyte Gulf", "Lingayen Gulf"):
-            if any(u.anchored and D.units[u.id].cls == "TR" and allied(u.seat) and D.has(u.loc, "anchorage", place)
+            if any(u.anchored and u.on_map and D.units[u.id].cls == "TR" and allied(u.seat)
+                   and D.has(u.loc, "anchorage", place)
                    for u in st.units.values()):
                 score(st, ctx, award, f"transports anchored in {place}", "VI.C")
         if any(u.on_map and D.units[u.id].cls == "TR" and allied(u.seat) and D.has(u.loc, "strait_taiwan")
