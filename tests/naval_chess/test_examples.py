@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import pytest
+
 import leyte
 from leyte import Game
 
@@ -106,3 +108,19 @@ def test_vi_b_1_b_2_b_a_carrier_sunk_by_the_strike_still_fired_its_anti_air() ->
     assert (hit["loss"], hit["factors"]) == ("XXX", 3)
     assert [e.text for e in events(g, "air_lost") if "Anti-aircraft" in e.text] == [
         "Anti-aircraft fire destroys an IJN Kamikaze air unit (XXX against 3 factors)"]
+
+
+# -- positions may hold dummies (for the 5th Air Force example) ---------------------------------------------------
+
+
+def test_vi_b_1_a_a_position_may_lay_dummies_and_a_bad_one_is_refused_with_its_field() -> None:
+    pos = {"id": "dummy-test", "setup": False, "allied": {"tr_south": "E7"}, "ijn": {"dummies": ["G9", "off:north"]}}
+    g = new(pos, [])
+    markers = g.view("IJN")["markers"]
+    assert sorted(m["hex"] for m in markers.values()) == ["G9", "off:north"]
+    assert all(m["dummy"] and m["units"] == [] for m in markers.values())
+    assert all("units" not in m for m in g.view("Seventh Fleet")["markers"].values())
+    with pytest.raises(leyte.LeyteError, match=r"ijn\.dummies\[0\].*A1 is land.*VI\.B\.1\.a"):
+        new({**pos, "ijn": {"dummies": ["A1"]}}, [])
+    with pytest.raises(leyte.LeyteError, match=r"15 IJN markers but only 14 labels"):
+        new({**pos, "ijn": {"dummies": ["G9"] * 14}, "options": {"unryu": True}}, [])
