@@ -398,3 +398,222 @@ def test_vi_b_1_b_2_b_ijn_carriers_cover_only_their_own_task_force(same_tf: bool
     g = drive(new(pos, [2]), [{"kind": "strike", "air": "air_taffy_1", "target": "nagato"}])
     assert hits(g)[0]["factors"] == factors
     assert (g.view()["units"]["air_taffy_1"]["loc"] == "sunk") is (factors == 2)
+
+
+# -- VI.B.2.b night surprise --------------------------------------------------------------------------------------
+
+
+def surprise(g: Game) -> dict[str, Any]:
+    (e,) = events(g, "surprise")
+    return e.data
+
+
+@pytest.mark.parametrize(("raw", "winner"), [(1, "IJN"), (2, "none"), (3, "none"), (4, "Allies"), (5, "Allies"),
+                                              (6, "Allies")])
+def test_vi_b_2_b_e7_example_allies_who_stayed_get_surprise_on_4_to_6_and_the_ijn_on_1(raw: int, winner: str) -> None:
+    g = play("night_surprise_e7", dice=(raw,))
+    s = surprise(g)
+    assert (s["raw"], s["shift"], s["final"], s["result"]) == (raw, 1, min(6, raw + 1), winner)
+    assert events(g, "surprise")[0].visible == ("IJN", "Seventh Fleet")
+    assert g.decision.kind == "allocate" and g.decision.player == "IJN"
+
+
+def test_vi_b_2_b_surprise_fires_first_with_plus_one_in_the_first_round() -> None:
+    g = play("night_surprise_e7", dice=(4, 2, 3))  # Allied surprise; then the Allies' 2, then Yamashiro's 3
+    drive(g, [{"kind": "fire", "unit": "yamashiro", "target": "oldbb_1"},
+              {"kind": "fire", "unit": "oldbb_1", "target": "yamashiro"}])
+    first, second = rolls(g)[1:3]
+    assert "Mississippi group" in first["purpose"].split(" fires")[0] and "surprise" in first["purpose"]
+    assert "Yamashiro" in second["purpose"].split(" fires")[0] and "surprise" not in second["purpose"]
+    allied_hit, ijn_hit = hits(g)
+    # 2 +1 for surprise +1 against the Very Slow Yamashiro: row 4, D; it lands before Yamashiro fires (R-17)
+    assert (allied_hit["target"], allied_hit["raw"], allied_hit["row"], allied_hit["cell"]) == ("yamashiro", 2, 4, "D")
+    # Yamashiro's 3 has no surprise bonus, only +1 against the Very Slow old battleships: row 4
+    assert (ijn_hit["target"], ijn_hit["raw"], ijn_hit["row"]) == ("oldbb_1", 3, 4)
+    order = [e.kind for e in g.events if e.kind in ("roll", "hit")][-4:]
+    assert order == ["roll", "hit", "roll", "hit"]  # fire alternates: the Allies' hit lands before the IJN rolls
+
+
+@pytest.mark.parametrize(("raw", "result"), [(1, "none"), (2, "none"), (3, "none"), (4, "Allies"), (6, "Allies")])
+def test_vi_b_2_b_an_unscreened_damaged_ship_denies_its_side_surprise_and_raises_the_enemy_roll(raw: int,
+                                                                                                result: str) -> None:
+    """Both sides have stayed in E7 since the day (the two +1s cancel); the IJN line holds the Damaged Fuso (an
+    unscreened class): the roll is raised by 1 for the Allies, and a result in the IJN's band gives no surprise."""
+    pos = {"id": "crippled", "setup": False, "start": "after_midnight_combat", "allied": {"oldbb_1": "E7"},
+           "ijn": {"task_forces": [{"units": ["yamashiro", "fuso"], "at": "E7"}]}, "damaged": ["fuso"]}
+    s = surprise(new(pos, [raw]))
+    assert (s["raw"], s["shift"], s["final"], s["result"]) == (raw, 1, min(6, raw + 1), result)
+
+
+def test_vi_b_2_b_the_allies_damaged_line_gets_no_surprise_on_a_5() -> None:
+    """The Allied side stayed (+1) but holds a Damaged old battleship (-1): the roll of 5 is read as 5, the Allies'
+    band, and they get no surprise; a 1 is still the IJN's."""
+    for raw, result in ((5, "none"), (1, "IJN")):
+        ex = EXAMPLES["night_surprise_e7"]
+        pos = {**copy.deepcopy(ex.position), "damaged": ["oldbb_1"]}
+        g = new(pos, [raw])  # a Damaged ship moves only in the Morning: the Seventh Fleet has no move to make
+        s = surprise(g)
+        assert (s["raw"], s["shift"], s["final"], s["result"]) == (raw, 0, raw, result)
+
+
+# -- VI.B.1.b.5 the 5th Air Force ---------------------------------------------------------------------------------
+
+
+def test_vi_b_1_b_5_example_found_on_5_and_yamato_hit_ds_on_1() -> None:
+    g = new(EXAMPLES["fifth_af"].position, [5, 1])
+    search = rolls(g)[0]
+    assert search["raw"] == 5 and "finds on 5+" in search["purpose"]
+    d = g.decision
+    assert (d.player, d.kind, d.rule) == ("Seventh Fleet", "fifth_af_target", "VI.B.1.b.5")
+    assert sorted(o["unit"] for o in d.options) == ["nagato", "yamato"]
+    label = d.data["marker"]
+    for seat in ("Third Fleet", "Seventh Fleet"):  # the 5th Air Force's finds go to both Allied seats
+        assert sorted(u["id"] for u in g.view(seat)["markers"][label]["units"]) == ["nagato", "yamato"]
+    drive(g, EXAMPLES["fifth_af"].script)
+    (hit,) = hits(g)
+    assert (hit["target"], hit["raw"], hit["need"], hit["result"], hit["outcome"]) == ("yamato", 1, 1, "DS", "damaged")
+    assert g.view()["units"]["yamato"]["damaged"] is True
+
+
+@pytest.mark.parametrize("raw", range(1, 7))
+def test_vi_b_1_b_5_search_finds_a_task_force_on_5_or_6(raw: int) -> None:
+    g = new(EXAMPLES["fifth_af"].position, [raw, 6])
+    found = raw >= 5
+    assert (g.decision.kind == "fifth_af_target") is found
+    label = next(iter(g.view("IJN")["markers"]))
+    assert ("units" in g.view("Seventh Fleet")["markers"][label]) is found
+
+
+@pytest.mark.parametrize(("damaged", "raw", "outcome"), [
+    (False, 1, "damaged"), (False, 2, "no effect"), (True, 1, "sunk"), (True, 2, "sunk"), (True, 3, "no effect")])
+def test_vi_b_1_b_5_hit_on_1_or_1_2_against_a_damaged_ship(damaged: bool, raw: int, outcome: str) -> None:
+    g = play("fifth_af", dice=(5, raw), damaged=["yamato"] if damaged else [])
+    (hit,) = hits(g)
+    assert (hit["raw"], hit["need"], hit["outcome"]) == (raw, 2 if damaged else 1, outcome)
+
+
+def test_vi_b_1_b_5_a_found_dummy_is_lifted_and_markers_outside_the_zone_are_not_searched() -> None:
+    g = play("fifth_af_dummy")
+    assert rolls(g)[0]["raw"] == 5
+    assert [e.text.split(": ")[1] for e in events(g, "detected")] == ["no ships (a dummy)"]
+    assert len(events(g, "marker_gone")) == 1
+    assert g.view("IJN")["markers"] == {} and g.view("Seventh Fleet")["markers"] == {}
+    g = play("fifth_af_dummy", dice=(), ijn={"dummies": ["F6"]})  # F6 lies north of the C9-F7-H8 line (R-3)
+    assert rolls(g) == [] and len(g.view("IJN")["markers"]) == 1
+
+
+# -- VI.B.1.b.4 the strike ceilings (RULINGS R-35) ------------------------------------------------------------------
+
+
+def strikes_offered(g: Game) -> list[tuple[str, str]]:
+    return [(o["target"], o["range"]) for o in offered(g, "strike")]
+
+
+def points(g: Game) -> int:
+    return g.view("Third Fleet")["units"]["air_38_1"]["strike_points"]
+
+
+def test_vi_b_1_b_4_four_same_hex_strikes_a_day_and_no_fifth() -> None:
+    ex = EXAMPLES["strike_ceiling_same_hex"]
+    g = drive(new(ex.position, ex.dice), ex.script[:1])
+    assert strikes_offered(g) == [("nagato", "same")] and g.view()["units"]["nagato"]["anchored"] is True
+    drive(g, ex.script[1:2])
+    assert strikes_offered(g) == [("nagato", "same")] and points(g) == 1
+    drive(g, ex.script[2:3])
+    assert points(g) == 2 and g.decision.kind == "move"  # two strikes a combat step; the Morning is over
+    assert not events(g, "battle")  # the Allies sailed in past a harbor (R-23)
+    drive(g, ex.script[3:5])
+    assert strikes_offered(g) == [("nagato", "same")] and points(g) == 3
+    drive(g, ex.script[5:])
+    assert points(g) == 4
+    assert (g.decision.player, g.decision.kind) == ("IJN", "flee")  # the battle; no fifth strike was offered
+    assert [h["raw"] for h in hits(g)] == [2, 2, 2, 2]
+    assert all(h["row"] == 3 and h["cell"] == "D" for h in hits(g))  # +1 against a ship in harbor
+
+
+def test_vi_b_1_b_4_one_long_then_two_same_hex() -> None:
+    ex = EXAMPLES["strike_ceiling_long_then_same"]
+    g = new(ex.position, ex.dice)
+    assert rolls(g)[0]["raw"] == 3 and "finds on 3+" in rolls(g)[0]["purpose"]
+    assert strikes_offered(g) == [("nagato", "long")]
+    drive(g, ex.script[:1])
+    assert points(g) == 2 and strikes_offered(g) == [("nagato", "long")]  # 2 + 2 still fits the day
+    drive(g, ex.script[1:4])
+    assert points(g) == 3 and strikes_offered(g) == [("nagato", "same")]
+    drive(g, ex.script[4:])
+    assert points(g) == 4 and (g.decision.player, g.decision.kind) == ("IJN", "organise")
+
+
+def test_vi_b_1_b_4_two_long_strikes_and_no_extended_one_after_a_long() -> None:
+    ex = EXAMPLES["strike_ceiling_two_long"]
+    g = new(ex.position, ex.dice)
+    assert [r["raw"] for r in rolls(g)] == [4, 4]
+    assert sorted(strikes_offered(g)) == [("kongo", "extended"), ("nagato", "long")]
+    drive(g, ex.script[:1])
+    assert points(g) == 2 and strikes_offered(g) == [("nagato", "long")]
+    drive(g, ex.script[1:2])
+    assert points(g) == 4 and g.decision.kind == "move"
+    drive(g, ex.script[2:])
+    assert (g.decision.player, g.decision.kind) == ("IJN", "organise")  # nothing in the Afternoon either
+    assert [(h["target"], h["raw"], h["cell"]) for h in hits(g)] == [("nagato", 2, "-"), ("nagato", 2, "-")]
+
+
+def test_vi_b_1_b_4_one_extended_strike_and_then_no_long_one() -> None:
+    ex = EXAMPLES["strike_ceiling_extended"]
+    g = drive(new(ex.position, ex.dice), ex.script[:1])
+    (hit,) = hits(g)
+    assert (hit["target"], hit["raw"], hit["row"], hit["cell"], hit["factors"]) == ("kongo", 4, 4, "D", 2)
+    assert points(g) == 4 and g.decision.kind == "move"
+    drive(g, ex.script[1:])
+    assert (g.decision.player, g.decision.kind) == ("IJN", "organise")
+
+
+# -- VI.B.2.b PT boats --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("raw", range(1, 7))
+def test_vi_b_2_b_gunfire_sinks_a_pt_boat_on_3_to_6(raw: int) -> None:
+    g = play("pt_gunfire", dice=(3, raw, 1))
+    assert surprise(g)["result"] == "none"
+    on_pt = next(h for h in hits(g) if h["target"] == "pt_boats")
+    assert (on_pt["raw"], on_pt["result"]) == (raw, "S" if raw >= 3 else "-")
+    assert (g.view()["units"]["pt_boats"]["loc"] == "sunk") is (raw >= 3)
+
+
+def test_vi_b_2_b_pt_example_costs_the_allies_one_point_and_pt_boats_hide_by_day() -> None:
+    g = play("pt_gunfire")
+    assert g.view()["allied_vp"] == -1
+    assert [(e["vp"], e["reason"]) for e in g.view()["ledger"]] == [(-1, "PT boats lost")]
+    by_day = {**copy.deepcopy(EXAMPLES["pt_gunfire"].position), "start": "morning_combat"}
+    g = new(by_day, [])
+    assert not events(g, "battle") and g.view()["units"]["pt_boats"]["loc"] == "E7"  # R-38
+
+
+# -- IV the victory bands (R-8) -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("ex_id", "vp", "winner", "level", "wins"), [
+    ("victory_allied_strategic", 40, "Allies", "strategic", 2),
+    ("victory_allied_tactical", 39, "Allies", "tactical", 1),
+    ("victory_japanese_tactical", 19, "Japan", "tactical", 1),
+    ("victory_japanese_strategic", -1, "Japan", "strategic", 2),
+])
+def test_iv_victory_bands(ex_id: str, vp: int, winner: str, level: str, wins: int) -> None:
+    g = play(ex_id)
+    assert g.over and g.decision is None
+    r = g.result
+    assert (r["allied_vp"], r["winner"], r["level"], r["wins"], r["day"], r["historical_vp"]) == (
+        vp, winner, level, wins, 7, 72)
+    ledger = g.view("IJN")["ledger"]
+    assert sum(e["vp"] for e in ledger) == vp and ledger[0]["vp"] == 15  # the Unryu option, at the start
+
+
+def test_iv_the_strategic_ledger_line_by_line() -> None:
+    g = play("victory_allied_strategic")
+    assert [(e["vp"], e["reason"]) for e in g.view()["ledger"]] == [
+        (15, "the IJN takes the Unryu option"), (12, "Yamato lost"), (5, "Atago group lost"),
+        (4, "transports anchored in Leyte Gulf"), (4, "transports anchored in Lingayen Gulf")]
+    g = play("victory_japanese_strategic")
+    assert [(e["vp"], e["reason"]) for e in g.view()["ledger"]] == [
+        (15, "the IJN takes the Unryu option"), (-8, "Northern transports lost"), (-8, "Southern transports lost")]
+    assert [(h["raw"], h["row"], h["cell"], h["outcome"]) for h in hits(g)] == [(5, 6, "DS", "sunk")] * 2
