@@ -8,7 +8,11 @@ notebooks play the same ones); a test that needs another die or another ship bui
 from __future__ import annotations
 
 import copy
+import os
+import subprocess
+import sys
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -135,13 +139,25 @@ def test_vi_b_1_a_a_position_may_lay_dummies_and_a_bad_one_is_refused_with_its_f
 @pytest.mark.parametrize("ex_id", sorted(EXAMPLES))
 def test_each_example_plays_start_to_end_with_exactly_its_scripted_dice(ex_id: str) -> None:
     ex = EXAMPLES[ex_id]
+    before = copy.deepcopy(ex.position)
     g = leyte.new_game("naval-chess", scenario=ex.position, dice=list(ex.dice), seed=1)
     played = play_script(g, ex.script)
+    assert ex.position == before, "playing an example must not change the shared position"
     assert len(played) == len(ex.script)
     assert tuple(r["raw"] for r in rolls(g)) == ex.dice
     assert all(r["scripted"] for r in rolls(g)), "an example must roll nothing beyond its script"
     assert ex.case and ex.title and ex.shows
     assert ex.position["setup"] is False
+
+
+def test_the_examples_module_is_light() -> None:
+    """Notebooks import the examples; like ``import leyte`` they must load no widget, plotting or pandas module."""
+    code = ("import sys, leyte.rulebooks.naval_chess.examples as m; "
+            "bad = [k for k in sys.modules if k.split('.')[0] in ('pandas', 'ipywidgets', 'ipycanvas', 'bokeh')"
+            " or k.startswith('leyte.jupyter')]; print(len(m.EXAMPLES), bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+    assert out.stdout.strip() == f"{len(EXAMPLES)} []"
 
 
 def play(ex_id: str, dice: tuple[int, ...] | list[int] | None = None, **changes: Any) -> Game:
