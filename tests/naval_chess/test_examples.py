@@ -560,6 +560,19 @@ def test_vi_b_1_b_4_one_long_then_two_same_hex() -> None:
     assert points(g) == 4 and (g.decision.player, g.decision.kind) == ("IJN", "organise")
 
 
+def test_vi_b_1_b_4_two_same_hex_then_one_long_in_the_afternoon() -> None:
+    ex = EXAMPLES["strike_ceiling_same_then_long"]
+    g = drive(new(ex.position, ex.dice), ex.script[:2])
+    assert points(g) == 2 and g.decision.kind == "flee"  # no third strike in the step; the battle follows
+    drive(g, ex.script[2:4])
+    assert g.view("Third Fleet")["markers"][next(iter(g.view("IJN")["markers"]))]["hex"] == "H6"
+    assert g.decision.kind == "move"  # Nagato 1 hex off, detected, yet no ranged strike after a same-hex one
+    drive(g, ex.script[4:5])
+    assert strikes_offered(g) == [("nagato", "long")]
+    drive(g, ex.script[5:])
+    assert points(g) == 4 and (g.decision.player, g.decision.kind) == ("IJN", "organise")
+
+
 def test_vi_b_1_b_4_two_long_strikes_and_no_extended_one_after_a_long() -> None:
     ex = EXAMPLES["strike_ceiling_two_long"]
     g = new(ex.position, ex.dice)

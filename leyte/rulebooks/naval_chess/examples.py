@@ -161,6 +161,22 @@ _ALL = [
               "in the Afternoon it sails in and strikes twice in the hex (1 point each). The 4 points are spent.",
     ),
     Example(
+        "strike_ceiling_same_then_long", "Two same-hex strikes, then one long-range", "VI.B.1.b.4",
+        _pos("strike_ceiling_same_then_long", "morning_combat", {"tg38_1": "G6"},
+             {"task_forces": [{"units": ["nagato"], "at": "G6"}]}),
+        dice=(2, 2, 2),
+        script=({"kind": "strike", "air": "air_38_1", "target": "nagato", "range": "same"},
+                {"kind": "strike", "air": "air_38_1", "target": "nagato", "range": "same"},
+                {"kind": "flee", "to": "H6"},
+                {"kind": "let_go"},
+                {"kind": "done"},
+                {"kind": "strike", "air": "air_38_1", "target": "nagato", "range": "long"}),
+        shows="TG 38.1 and Nagato share G6 at sea: two same-hex strikes (1 point each), then the battle, which "
+              "Nagato leaves for H6 unpursued. A unit that struck in its own hex may not strike at range in the "
+              "same combat step (VI.B.1.b.2.d), so the long-range strike waits for the Afternoon: 2 more points, "
+              "the last ones.",
+    ),
+    Example(
         "strike_ceiling_two_long", "Two long-range strikes", "VI.B.1.b.4",
         _pos("strike_ceiling_two_long", "morning_combat", {"tg38_1": "H6"},
              {"task_forces": [{"units": ["nagato"], "at": "G6"}, {"units": ["kongo"], "at": "F6"}]}),
