@@ -646,3 +646,69 @@ def test_iv_the_strategic_ledger_line_by_line() -> None:
     assert [(e["vp"], e["reason"]) for e in g.view()["ledger"]] == [
         (15, "the IJN takes the Unryu option"), (-8, "Northern transports lost"), (-8, "Southern transports lost")]
     assert [(h["raw"], h["row"], h["cell"], h["outcome"]) for h in hits(g)] == [(5, 6, "DS", "sunk")] * 2
+
+
+# -- VI.B.1.b.2.c-d the numbers of the surface battle and air range notes --------------------------------------
+
+
+def test_vi_b_1_b_2_c_withdrawal_hexes_from_the_e7_battle() -> None:
+    """Yamashiro came in from E8: it may leave across that hexside or one of the two next to it (E8, D7, F7). The
+    Allies, who did not move, may leave only across the three hexsides away from the side the IJN came in by
+    (F6, E6, D6). A withdrawal is one hex; the old battleships are no faster than Yamashiro, so no pursuit."""
+    g = play("night_surprise_e7", dice=(2, 1, 1, 1, 1))  # no surprise; then every shot misses (row 2: -)
+    drive(g, [{"kind": "fire", "unit": "yamashiro"}, {"kind": "fire", "unit": "oldbb_1"}])
+    assert g.decision.player == "IJN" and sorted(o["to"] for o in offered(g, "flee")) == ["D7", "E8", "F7"]
+    choose(g, kind="stay")
+    assert g.decision.player == "Seventh Fleet"
+    assert sorted(o["to"] for o in offered(g, "flee")) == ["D6", "E6", "F6"]
+    choose(g, kind="stay")
+    drive(g, [{"kind": "fire", "unit": "yamashiro"}, {"kind": "fire", "unit": "oldbb_1"}])  # round 2
+    choose(g, kind="flee", to="E8")
+    assert g.view()["units"]["yamashiro"]["loc"] == "E8" and g.decision is not None
+    assert [e.data for e in events(g, "withdraw")] == [{"seat": "IJN", "to": "E8"}]
+    assert all(h["outcome"] == "no effect" for h in hits(g)) and all(r["scripted"] for r in rolls(g))
+
+
+def test_vi_b_1_b_2_c_screened_ships_become_targets_after_the_second_round() -> None:
+    pos = {"id": "screen", "setup": False, "start": "morning_combat", "allied": {"washington": "C6"},
+           "ijn": {"task_forces": [{"units": ["nagato", "zuikaku"], "at": "C6"}]}}
+    g = new(pos, [1, 1, 1, 1, 1, 1, 1])  # every shot misses (row 1 of the BB column, or row 2 with a modifier)
+    targets_by_round = []
+    ijn_firers = []
+    for _ in range(3):
+        ijn_firers.append([])
+        while g.decision.player == "IJN":  # the IJN allocates first (R-17)
+            ijn_firers[-1].append(g.decision.data["firer"])
+            choose(g, kind="fire", target="washington")
+        targets_by_round.append(sorted(o["target"] for o in offered(g, "fire")))
+        choose(g, kind="fire", unit="washington", target="nagato")
+        choose(g, kind="stay")
+        choose(g, kind="stay")
+    assert targets_by_round == [["nagato"], ["nagato"], ["nagato", "zuikaku"]]
+    # the screened carrier fires too from the third round, defensively, at the ship that may now attack it
+    assert ijn_firers == [["nagato"], ["nagato"], ["nagato", "zuikaku"]]
+    assert len(rolls(g)) == 7 and all(r["scripted"] for r in rolls(g))
+
+
+@pytest.mark.parametrize(("seat", "carrier", "air", "at", "target", "dice", "kind"), [
+    ("Third Fleet", "H6", "air_38_1", "G6", "nagato", [6], "long"),  # USN: long range 1 hex
+    ("Third Fleet", "H6", "air_38_1", "F6", "nagato", [6], "extended"),  # USN: extended range 2 hexes
+    ("Third Fleet", "H6", "air_38_1", "E6", "nagato", [], None),  # 3 hexes: beyond reach, not even searched
+    ("IJN", "C6", "cv1", "D6", "washington", [6], "long"),  # IJN: long range 1-2 hexes
+    ("IJN", "C6", "cv1", "E6", "washington", [6], "long"),
+    ("IJN", "C6", "cv1", "F6", "washington", [6], "extended"),  # IJN: extended range 3 hexes
+])
+def test_vi_b_1_b_2_d_naval_air_ranges(seat: str, carrier: str, air: str, at: str, target: str, dice: list[int],
+                                       kind: str | None) -> None:
+    if seat == "IJN":
+        pos = {"id": "range", "setup": False, "start": "morning_combat", "allied": {target: at},
+               "ijn": {"task_forces": [{"units": ["zuikaku"], "at": carrier}], "air": {"cv1": "zuikaku"}}}
+    else:
+        pos = {"id": "range", "setup": False, "start": "morning_combat", "allied": {"tg38_1": carrier},
+               "ijn": {"task_forces": [{"units": [target], "at": at}]}}
+    g = new(pos, dice)
+    assert [r["raw"] for r in rolls(g)] == dice and all(r["scripted"] for r in rolls(g))
+    got = [o["range"] for o in offered(g, "strike") if o["air"] == air and o["target"] == target]
+    assert got == ([kind] if kind else [])
+    if kind:
+        assert g.decision.player == seat
