@@ -187,9 +187,12 @@ class SubAttack:
         hit = cell.active_hit if active else cell.hit
         loss = (roll_cell("SS", raw).active_loss if active else roll_cell("SS", raw).loss)
         name = "the Allied submarine" if allied(owner) else "the IJN submarine"
-        apply_result(st, ctx, target, hit, "VI.B.1.b.2.a", seen, f"Submarine attack on {unit_name(target)}")
+        # One roll settles the attack and the escorts' answer together, so the anti-sub factors are those of the
+        # task force as the sub found it: a carrier the attack damages (or sinks) still counted when it was made.
+        asw = asw_factors(st, target, night(st))
+        apply_result(st, ctx, target, hit, "VI.B.1.b.2.a", seen, f"Submarine attack on {unit_name(target)}",
+                     {"column": "SS", "raw": raw, "row": min(6, raw + plus), "loss": loss, "factors": asw})
         need = loss_needs(loss)
-        asw = asw_factors(st, target, night(st)) if st.units[target].afloat else 1
         if need and asw >= need:
             ctx.emit("VI.B.1.b.2.a", f"The escorts sink {name} ({loss} against {asw} anti-sub factors)",
                      kind="sub_lost", visible=seen)
@@ -377,9 +380,10 @@ def resolve_strike(st: State, ctx: Context, air: str, target: str, kind: str) ->
     raw = r.final
     hit = roll_cell(col, raw + plus).hit
     loss = roll_cell(col, raw).loss
-    apply_result(st, ctx, target, hit, rule, seen, f"{air_label(air)} on {unit_name(target)}")
+    aa = aa_factors(st, target, kind == "extended")  # the guns that met the strike, before its hit lands
+    apply_result(st, ctx, target, hit, rule, seen, f"{air_label(air)} on {unit_name(target)}",
+                 {"column": col, "raw": raw, "row": min(6, raw + plus), "loss": loss, "factors": aa})
     need = loss_needs(loss)
-    aa = aa_factors(st, target, kind == "extended") if st.units[target].afloat else 1
     if need and aa >= need:
         ctx.emit(rule, f"Anti-aircraft fire destroys {air_label(air)} ({loss} against {aa} factors)", kind="air_lost",
                  visible=seen)
@@ -812,7 +816,7 @@ def _fire(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, ...], pu
     surprisor = fr["surprise"]  # fires first in every round, its effects applied before the other side fires
     if surprisor == "Allies":
         sides = ["Allies", "IJN"]
-    pending: list[tuple[str, str, str]] = []
+    pending: list[tuple[str, str, str, dict[str, Any]]] = []
     for side in sides:
         for firer, target in list(fr["orders"].items()):
             if side_of(st, firer) != side or not st.units[firer].afloat:
@@ -836,17 +840,19 @@ def _fire(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, ...], pu
             if data().units[target].kind == "pt":
                 # VI.B.2.b: gunfire against PT boats sinks them on 3-6
                 res = "S" if r.final >= data().constant("pt_sunk_from") else "-"
+                detail = {"column": "PT rule", "raw": r.final, "row": r.final}
             else:
                 res = roll_cell(col, r.final + len(mods)).hit
-            pending.append((firer, target, res))
+                detail = {"column": col, "raw": r.final, "row": min(6, r.final + len(mods))}
+            pending.append((firer, target, res, detail))
         if surprisor == side:
-            for f, t, res in pending:
+            for f, t, res, detail in pending:
                 if st.units[t].afloat:
-                    apply_result(st, ctx, t, res, "VI.B.1.b.2.c", seen, f"{unit_name(f)} on {unit_name(t)}")
+                    apply_result(st, ctx, t, res, "VI.B.1.b.2.c", seen, f"{unit_name(f)} on {unit_name(t)}", detail)
             pending = []
-    for f, t, res in pending:
+    for f, t, res, detail in pending:
         if st.units[t].afloat:
-            apply_result(st, ctx, t, res, "VI.B.1.b.2.c", seen, f"{unit_name(f)} on {unit_name(t)}")
+            apply_result(st, ctx, t, res, "VI.B.1.b.2.c", seen, f"{unit_name(f)} on {unit_name(t)}", detail)
 
 
 def _stalemate(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, ...]) -> None:

@@ -209,10 +209,14 @@ def air_label(uid: str) -> str:
 
 
 def apply_result(st: State, ctx: Context, uid: str, result: str, rule: str, visible: tuple[str, ...] | None,
-                 text_prefix: str) -> str:
+                 text_prefix: str, detail: dict[str, Any] | None = None) -> str:
     """Apply a result code (damage note of VI.B.1.b.2): D damages but never sinks a Damaged ship; DS damages, or
-    sinks a Damaged one; S sinks; "D1-3/DS4-6" rolls again. Returns what happened."""
+    sinks a Damaged one; S sinks; "D1-3/DS4-6" rolls again. Returns what happened.
+
+    ``detail`` (the table column, the raw roll, the row read, the loss entry and the defenders' factors) goes into
+    the event's data, so a reader of the log can check every number of the attack, not only its outcome."""
     u = st.units[uid]
+    code = result
     if result == "D1-3/DS4-6":
         r = ctx.roll("d6", purpose="second roll: D on 1-3, DS on 4-6", rule=rule, visible=visible)
         result = "D" if r.final <= 3 else "DS"
@@ -226,7 +230,8 @@ def apply_result(st: State, ctx: Context, uid: str, result: str, rule: str, visi
     else:
         raise LeyteError(f"unknown result code {result!r}")
     ctx.emit(rule, f"{text_prefix}: {result} — {outcome}", kind="hit",
-             data={"target": uid, "result": result, "outcome": outcome}, visible=visible)
+             data={**(detail or {}), "target": uid, "cell": code, "result": result, "outcome": outcome},
+             visible=visible)
     if outcome == "sunk":
         sink(st, ctx, uid, rule, visible)
     return outcome

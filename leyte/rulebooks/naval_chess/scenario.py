@@ -66,6 +66,8 @@ def new_state(pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) 
             st.markers[st.units[tf.units[0]].marker].plot = dict(tf.plot)
     for uid, h in p.ijn.subs.items():
         new_marker([uid], h)
+    for h in p.ijn.dummies:
+        new_marker([], h)
     if unryu and not any("unryu" in tf.units for tf in p.ijn.task_forces):
         new_marker(["unryu"], "off:north")  # V.B: the option brings the second carrier with Ozawa's force
     for uid, base in p.ijn.air.items():

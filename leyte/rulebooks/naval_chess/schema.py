@@ -8,7 +8,8 @@ A position::
     {"id": "demo", "day": 1, "last_day": 7, "setup": true,
      "allied": {"tg38_1": "H6", ...},                        # Allied ship, sub and PT units -> hex
      "ijn": {"task_forces": [{"units": ["yamato", ...], "at": "B9"}], "subs": {"i_boats_1": "F6"},
-             "air": {"betty_1": "D5", "cv1": "zuikaku"}},     # air: a hex (airfield, harbor) or a carrier id
+             "air": {"betty_1": "D5", "cv1": "zuikaku"},      # air: a hex (airfield, harbor) or a carrier id
+             "dummies": ["G9"]},                               # empty markers (VI.B.1.a), at sea or off the map
      "damaged": ["musashi"], "options": {"unryu": false},
      "start": "day", "posture": {"Seventh Fleet": "active"}}
 
@@ -26,12 +27,13 @@ from pydantic_core import PydanticCustomError
 
 from leyte.core.schema import SchemaChecker
 from leyte.rulebooks.naval_chess.data import Data
+from leyte.rulebooks.naval_chess.scenario import MARKER_LABELS
 
 OFF_MAP = ("off:north", "off:west")
 CHECKER = SchemaChecker(
     {"allied": "V.A", "task_forces": "V.B", "subs": "V.C", "air": "V.B", "day": "VI", "last_day": "VI",
      "damaged": "VI.B.1.b.2", "options": "V.B", "units": "VI.B.1.a", "at": "V.B", "plot": "VI.B.1.a",
-     "start": "VI", "posture": "VI.A"},
+     "start": "VI", "posture": "VI.A", "dummies": "VI.B.1.a", "markers": "VI.B.1.a"},
     "leyte/rulebooks/naval_chess/schema.py")
 
 
@@ -103,6 +105,15 @@ class Ijn(_Strict):
     task_forces: Annotated[list[TaskForce], Field(max_length=12)] = []
     subs: dict[str, str] = {}
     air: dict[str, str] = {}
+    dummies: Annotated[list[str], Field(max_length=14)] = []  # the pool has 14 marker labels (RULINGS R-37)
+
+    @field_validator("dummies")
+    @classmethod
+    def _dummies(cls, v: list[str], info: ValidationInfo) -> list[str]:
+        for j, h in enumerate(v):
+            if h not in OFF_MAP:
+                _entry(j, _sea, h, info, "VI.B.1.a")
+        return v
 
     @field_validator("subs")
     @classmethod
@@ -196,6 +207,10 @@ class Position(_Strict):
             if uid in seen:
                 raise PydanticCustomError("unit", "{uid} is placed twice", {"uid": uid})
             seen.add(uid)
+        n_markers = len(self.ijn.task_forces) + len(self.ijn.subs) + len(self.ijn.dummies) + int(self.options.unryu)
+        if n_markers > len(MARKER_LABELS):
+            raise PydanticCustomError("markers", "{n} IJN markers but only {pool} labels (RULINGS R-37)",
+                                      {"n": n_markers, "pool": len(MARKER_LABELS)})
         for uid in self.damaged:
             if uid not in seen:
                 raise PydanticCustomError("unit", "{uid} is damaged but not placed", {"uid": uid})

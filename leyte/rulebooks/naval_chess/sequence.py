@@ -657,7 +657,7 @@ class FifthAirForce:
         r = ctx.roll("d6", purpose=f"5th Air Force attack on {unit_name(uid)} (hits on {need} or less)",
                      rule="VI.B.1.b.5")
         apply_result(st, ctx, uid, "DS" if r.final <= need else "-", "VI.B.1.b.5", None,
-                     f"5th Air Force bombs {unit_name(uid)}")
+                     f"5th Air Force bombs {unit_name(uid)}", {"raw": r.final, "need": need})
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
