@@ -349,7 +349,7 @@ class ImperialSunsetFace(Face):
             bd = folded
         capacity = {k: s.capacity for k, s in D.ships.items()}
         owner = {**{k: a.side for k, a in D.air.items()}, **{k: s.side for k, s in D.ships.items()}}
-        return [surface_panel(bd, capacity), air_panel(air_display(events, names), names, owner)]
+        return [surface_panel(bd, capacity), air_panel(air_display(events, names, umpire=umpire), names, owner)]
 
     def summary_row(self, game: Any) -> dict[str, Any]:
         """Winner, level, the USN's net VP (12.3 grades it), the turn and whether the beachhead ended the game at
