@@ -183,3 +183,25 @@ def test_the_leak_test_s_hidden_names_follow_detection() -> None:
     assert "Yamato" not in g.rules.hidden_names(g.state, "USN")
     g.state.result = {"winner": "IJN"}
     assert g.rules.hidden_names(g.state, "USN") == frozenset()
+
+
+def test_11_2_1_pt_boats_learn_what_they_scored_not_which_ship() -> None:
+    """The PT boats strike an undetected TF (11.2.1): the IJN's log names the ship hit, the USN's only "a ship unit
+    of TF IJN-3" and the hits, never the ship or its damage track (ruling E12, as E11 for submarines)."""
+    night = {"date": "1944-10-25", "time": "night", "kamikazes": 0, "ijn_air_ops": "true"}
+    pos = {
+        "id": "pt-boats", "turn": 5, "first_turn": 1, "last_turn": 12, "turn_record": {"5": night},
+        "options": {"wild_bull": False, "fanaticism": False, "auto_reports": True},
+        "tfs": [{"marker": "IJN-3", "name": "Force C", "side": "IJN", "hex": "3822",
+                 "ships": ["fuso", "yamashiro", "mogami", "div-4"]}],
+        "pt_hex": "3722",
+        "start": {"activate": "IJN-3"},
+    }
+    g = leyte.new_game("imperial-sunset", scenario=pos, dice=[8, 2])  # a hit; the 2nd of four ships: Yamashiro
+    g.apply({"kind": "move", "to": "3722"})
+    ijn = [e.data for e in g.log("IJN") if e.kind == "damage"]
+    usn = [e.data for e in g.log("USN") if e.kind == "damage"]
+    assert [d["ship"] for d in ijn] == ["yamashiro"] and ijn[0]["capacity"] > 0
+    assert usn == [{"ship": "a ship unit of TF IJN-3", "hits": ijn[0]["asked"], "cause": "PT boats"}]
+    usn_log = json.dumps([e.to_dict() for e in g.log("USN")])
+    assert not any(w in usn_log for w in ("Yamashiro", "yamashiro", "Fuso", "Mogami", "Div 4"))
