@@ -158,8 +158,9 @@ def hidden_names(st: State, player: str) -> frozenset[str]:
             if not st.ships[sid].sunk and sid not in shown:
                 out.update((sid, D.ships[sid].name))
     for sid, d in shown.items():
-        if player == "IJN" and d["side"] == "USN" and not d["revealed"] and not st.ships[sid].sunk:
-            out.update((sid, D.ships[sid].name))
+        s = st.ships[sid]
+        if player == "IJN" and d["side"] == "USN" and not d["revealed"] and not s.sunk and not s.independent:
+            out.update((sid, D.ships[sid].name))  # a ship detached from the battle is in full view (6.4)
     for a in st.air.values():
         if a.side == enemy and a.parent in D.ships:
             out.update((a.id, D.air[a.id].name))
