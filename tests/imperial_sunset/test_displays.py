@@ -159,6 +159,9 @@ def test_8_2_the_defender_s_air_display_names_no_carrier() -> None:
     assert set(ijn.aims) == {"USN carrier air unit (B 6-8)", "USN carrier air unit (B 5-8)"}
     assert ijn.pairs == {"USN carrier air unit (F 4-8)": "USN carrier air unit (B 6-8)"}
     assert air_display(g.log("USN")).aims == {"vb-15": "musashi", "vt-15": "musashi"}
+    panel = g.face.panels(g.view("IJN"), g.log("IJN"))[1]
+    assert [(p["label"], p["side"]) for p in panel["pieces"] if not p["major"]] == [
+        ("USN carrier air unit (B 6-8)", "USN"), ("USN carrier air unit (B 5-8)", "USN")]
     ijn_text = " ".join(e.text + repr(e.data) for e in g.log("IJN"))
     assert "Essex" not in ijn_text and "vb-15" not in ijn_text
     assert "Essex VB-15" in " ".join(e.text for e in g.log("USN"))
