@@ -199,6 +199,15 @@ class FrameRules:
     def decision(self, st: Any) -> Decision | None:
         return self.engine.decision(st)
 
+    def hidden_names(self, st: Any, player: str) -> frozenset[str]:
+        """The strings ``player`` must not meet in its view, its options or its log at this moment: names and ids
+        of what it has not detected. The conformance suite's leak test searches for each of them as a whole word.
+
+        The default says everything is open (a game on an open map, like Samar's, hides nothing); a game with hidden
+        forces overrides it and says what "detected" means for its pieces.
+        """
+        return frozenset()
+
     def apply(self, st: Any, action: Action, ctx: Context) -> None:
         self.engine.act(st, action, ctx)
 

@@ -23,8 +23,14 @@ def option_kinds(g: leyte.Game) -> set[str]:
 
 
 def rolls(events: list[leyte.Event], rule: str | None = None) -> list[dict[str, Any]]:
-    """The roll records among events (optionally of one rule case)."""
-    return [e.data["roll"] for e in events if e.kind == "roll" and (rule is None or e.rule == rule)]
+    """The roll records among events (optionally of one rule case), each once: an opponent's copy that hides a
+    carrier's name (``"masked"``) repeats a roll already listed."""
+    return [e.data["roll"] for e in umpire(events) if e.kind == "roll" and (rule is None or e.rule == rule)]
+
+
+def umpire(events: list[leyte.Event]) -> list[leyte.Event]:
+    """The events as they happened, once each: without the opponents' copies that hide carrier names."""
+    return [e for e in events if not e.data.get("masked")]
 
 
 def day_record(date: str = "1944-10-24", time: str = "day") -> dict[str, Any]:
@@ -36,7 +42,8 @@ Step = tuple[str, dict[str, Any]]
 
 
 def play_steps(g: leyte.Game, steps: list[Step]) -> list[leyte.Event]:
-    """Apply each scripted choice with ``choose``; return the events they produced.
+    """Apply each scripted choice with ``choose``; return the events they produced, as the umpire knows them
+    (``umpire``: one full copy of each).
 
     A parameter given as a callable is called with the game first, for values only known once play reaches that
     point (a surface battle's aliases, say), so a worked example's whole script can stay module-level data.
@@ -45,7 +52,7 @@ def play_steps(g: leyte.Game, steps: list[Step]) -> list[leyte.Event]:
     for kind, params in steps:
         resolved = {k: v(g) if callable(v) else v for k, v in params.items()}
         events += choose(g, kind, **resolved)
-    return events
+    return umpire(events)
 
 
 def battle_alias(ship: str) -> Any:

@@ -142,12 +142,29 @@ def test_8_3_panel_after_the_battle_is_folded_from_the_log() -> None:
 
 def test_8_2_air_battle_display_follows_the_strike_on_musashi() -> None:
     g = musashi_strike()
-    ad = air_display(g.log(None))
+    ad = air_display(g.log(None), umpire=True)
     assert ad.target == "tf:IJN-1" and ad.ended
     assert ad.areas["musashi"] == 6 and ad.areas["div-2-32"] == 16
     assert ad.aims == {"vb-15": "musashi", "vt-15": "musashi"} and ad.pairs == {"vf-15-2": "vb-15"}
     assert ad.hits == {"musashi": 2}
     assert adjacent(6, 5) and adjacent(6, 7) and adjacent(6, 1) and not adjacent(6, 16)  # Myoko, Yamato may fire
+
+
+def test_8_2_the_defender_s_air_display_names_no_carrier() -> None:
+    """The IJN meets the strike's units under labels that give no carrier away (side, kind, factors); the USN, the
+    owner, sees their names; the umpire's display is the owner's."""
+    g = musashi_strike()
+    ijn = air_display(g.log("IJN"))
+    assert set(ijn.aims.values()) == {"musashi"}
+    assert set(ijn.aims) == {"USN carrier air unit (B 6-8)", "USN carrier air unit (B 5-8)"}
+    assert ijn.pairs == {"USN carrier air unit (F 4-8)": "USN carrier air unit (B 6-8)"}
+    assert air_display(g.log("USN")).aims == {"vb-15": "musashi", "vt-15": "musashi"}
+    panel = g.face.panels(g.view("IJN"), g.log("IJN"))[1]
+    assert [(p["label"], p["side"]) for p in panel["pieces"] if not p["major"]] == [
+        ("USN carrier air unit (B 6-8)", "USN"), ("USN carrier air unit (B 5-8)", "USN")]
+    ijn_text = " ".join(e.text + repr(e.data) for e in g.log("IJN"))
+    assert "Essex" not in ijn_text and "vb-15" not in ijn_text
+    assert "Essex VB-15" in " ".join(e.text for e in g.log("USN"))
 
 
 def test_8_2_air_panel_puts_each_ship_in_its_cell_with_its_attackers_under_it() -> None:
@@ -168,12 +185,12 @@ def test_8_2_air_panel_puts_each_ship_in_its_cell_with_its_attackers_under_it() 
 
 def test_8_2_air_panel_shades_the_areas_that_may_add_half_aa_against_the_attack_under_way() -> None:
     g = musashi_strike()
-    log = g.log(None)
+    log = [e for e in g.log(None) if not e.data.get("masked")]  # the umpire's: one full copy of each event
     first = next(i for i, e in enumerate(log) if e.kind == "air_attack" and "ship" in e.data)
     D = g.rules.data()
     names = {k: s.name for k, s in D.ships.items()}
     owner = {**{k: a.side for k, a in D.air.items()}, **{k: s.side for k, s in D.ships.items()}}
-    air = air_panel(air_display(log[: first + 1], names), names, owner)
+    air = air_panel(air_display(log[: first + 1], names, umpire=True), names, owner)
     attacker = log[first].data["air"]
     assert [p["id"] for p in air["pieces"] if p.get("active")] == [attacker]
     assert air["shaded"] == [1, 2, 3, 5, 7, 9, 10, 11]  # touching area 6, Musashi's (8.1)

@@ -52,7 +52,14 @@ def test_10_example_tama_sunk_and_asw_misses() -> None:
     assert sum(u.at[s, "type"] not in ("DD", "DE") for s in OZAWA) == 9
     draw = [e for e in events if e.kind == "draw"]
     assert [e.data for e in draw] == [{"index": tama_pick - 1, "of": 9}]
-    assert [e.data["ship"] for e in events if e.kind == "damage"] == ["tama"]
+    assert [e.data["ship"] for e in events if e.kind == "damage" and e.seen_by("IJN")] == ["tama"]
+    # Ruling E11: the submarine player learns what his torpedoes scored and that the ship sank, never which ship.
+    usn = [e for e in events if e.kind in ("damage", "sunk") and e.seen_by("USN")]
+    assert [(e.kind, e.data["ship"]) for e in usn] == [("damage", "a ship unit of TF IJN-5"),
+                                                       ("sunk", "a ship unit of TF IJN-5")]
+    assert usn[0].data == {"ship": "a ship unit of TF IJN-5", "hits": 2, "cause": "submarine"}  # no capacity
+    usn_log = " ".join(e.text + repr(e.data) for e in g.log("USN"))
+    assert "Tama" not in usn_log and "tama" not in usn_log
     assert u.at["tama", "type"] == "CL"
     assert (damage_roll["column"], damage_roll["final"], damage_roll["result"]["hits"]) == ("6", 8, 2)
     view = g.view(None)

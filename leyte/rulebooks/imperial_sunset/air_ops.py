@@ -31,6 +31,15 @@ def unit_name(D: ISData, aid: str) -> str:
     return d.name if d.name and d.name != aid else aid
 
 
+def public_unit_name(D: ISData, aid: str) -> str:
+    """How an air unit reads to its opponent: side, kind and factors, never the carrier it flies from (a carrier's
+    air groups carry its name, and meeting them must not tell the defender which carriers are out there)."""
+    a = D.air[aid]
+    if a.parent not in D.ships:
+        return unit_name(D, aid)  # a land-based formation's unit gives no carrier away
+    return f"{a.side} carrier air unit ({a.kind} {a.strength}-{a.range})"
+
+
 def strength(st: State, aid: str, *, extended: bool = False) -> int:
     """Current combat factor: the reduced/exhausted side when flipped, or when flying extended range (6.5.6)."""
     d = st.data.air[aid]

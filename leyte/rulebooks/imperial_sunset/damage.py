@@ -143,8 +143,9 @@ def apply_critical(st: State, sid: str, res: Mapping[str, Any], ctx: Context, *,
     extra = 0
     crit = st.flags.setdefault("critical", {}).setdefault(sid, {})
     if res.get("sunk"):
-        ctx.emit(rule, f"Critical hit ({effect}): {name} blows up", kind="critical", data={"ship": sid,
-                 "effect": effect})
+        _emit_named(ctx, st, sid, rule, f"Critical hit ({effect}): {ship_name(st.data, sid)} blows up", who,
+                    kind="critical", data={"ship": sid, "effect": effect},
+                    foe_text=f"Critical hit ({effect}): {name} blows up")
         extra = apply_hits(st, sid, remaining(st, sid), ctx, rule=rule, cause=f"critical hit ({effect})",
                            per_attack_cap=False, public_name=who)
         return extra
@@ -152,8 +153,9 @@ def apply_critical(st: State, sid: str, res: Mapping[str, Any], ctx: Context, *,
         crit["speed_loss"] = int(crit.get("speed_loss", 0)) + int(res["speed_loss"])
     if res.get("gunnery_halved"):
         crit["gunnery_halved"] = True
-    ctx.emit(rule, f"Critical hit on {name}: {effect.replace('_', ' ')}", kind="critical",
-             data={"ship": sid, "effect": effect, **dict(res)})
+    _emit_named(ctx, st, sid, rule, f"Critical hit on {ship_name(st.data, sid)}: {effect.replace('_', ' ')}", who,
+                kind="critical", data={"ship": sid, "effect": effect, **dict(res)},
+                foe_text=f"Critical hit on {name}: {effect.replace('_', ' ')}")
     if int(res.get("extra_hits", 0)):
         extra = apply_hits(st, sid, int(res["extra_hits"]), ctx, rule=rule, cause=f"critical hit ({effect})",
                            per_attack_cap=False, public_name=who)
@@ -195,9 +197,12 @@ def apply_hits(
     s.damaged_this_activation = True
     capped = " (one hull per attack, 9.3)" if hits < asked and per_attack_cap and d.small and hits == 1 else ""
     text = f"{d.name} takes {hits} hit(s) from {cause}{capped}: {s.hits} of {d.capacity} boxes marked"
+    # The opponent of a ship it may not identify learns what the attack scored, not what the ship could take.
     _emit_named(ctx, st, ship_id, rule, text, public_name, kind="damage",
                 data={"ship": ship_id, "hits": hits, "asked": asked, "total": s.hits, "capacity": d.capacity,
-                      "cause": cause})
+                      "cause": cause},
+                foe_text=f"{public_name} is hit: {asked} hit(s) from {cause}",
+                foe_data={"ship": public_name, "hits": asked, "cause": cause})
     if s.hits >= d.capacity:
         _sink(st, ship_id, ctx, rule, cause, public_name)
         return hits
@@ -218,17 +223,21 @@ def apply_hits(
 
 
 def _emit_named(ctx: Context, st: State, sid: str, rule: str, text: str, public_name: str | None, *, kind: str,
-                data: dict[str, Any]) -> None:
-    """Emit ``text``; if the ship's identity is hidden from its opponent, emit a renamed copy for that side."""
+                data: dict[str, Any], foe_text: str = "", foe_data: dict[str, Any] | None = None) -> None:
+    """Emit ``text``; if the ship's identity is hidden from its opponent (``public_name`` given), the owner alone
+    sees it, and the opponent gets ``foe_text`` (by default ``text`` with the name replaced) and ``foe_data`` (by
+    default ``data`` with the ship's id and name replaced): nothing in the copy may name the ship."""
     if public_name is None:
         ctx.emit(rule, text, kind=kind, data=data)
         return
     side = st.ships[sid].side
     foe = "USN" if side == "IJN" else "IJN"
     ctx.emit(rule, text, kind=kind, data=data, visible=(side,))
-    name = data_name = ship_name(st.data, sid)
-    ctx.emit(rule, text.replace(name, public_name), kind=kind,
-             data={k: (public_name if v == sid or v == data_name else v) for k, v in data.items()}, visible=(foe,))
+    name = ship_name(st.data, sid)
+    if foe_data is None:
+        foe_data = {k: (public_name if v == sid or v == name else v) for k, v in data.items()}
+    foe_text = foe_text or text.replace(name, public_name)
+    ctx.emit(rule, foe_text[:1].upper() + foe_text[1:], kind=kind, data=foe_data, visible=(foe,))
 
 
 def _sink(st: State, sid: str, ctx: Context, rule: str, cause: str, public_name: str | None) -> None:

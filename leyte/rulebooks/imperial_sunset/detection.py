@@ -276,15 +276,21 @@ class SearchReport:
 
 
 def new_tf_report(st: State, tf: TFState, ctx: Context) -> None:
-    """5.1: a newly formed TF's size is told to the opponent as a detection result of 5 would tell it."""
+    """5.1: a newly formed TF's size is told to the opponent as a detection result of 5 would tell it.
+
+    Ruling E23: a dummy placed in the Initial Phase is announced in exactly the same words, kind, data and order,
+    as one ship unit — what every new TF this engine forms holds when it is announced (ships split off or form a
+    group one at a time, 5.1) — so the announcement never tells a dummy from a real force (5.4).
+    """
     D = st.data
     cell = D.table("search").lookup(None, 5).result
+    data: dict[str, Any] = {"tf": tf.id, "hex": tf.hex, "side": tf.side}
+    text = f"A new {tf.side} TF {tf.id} forms in {tf.hex}"
     if cell.get("report") == "ship_count":
-        total = len(live_ships(st, tf))
-        ctx.emit("5.1", f"A new {tf.side} TF {tf.id} forms in {tf.hex} with {total} ship units", kind="report",
-                 data={"tf": tf.id, "counts": {"ships": total}})
-    else:
-        ctx.emit("5.1", f"A new {tf.side} TF {tf.id} forms in {tf.hex}", kind="report", data={"tf": tf.id})
+        total = 1 if tf.dummy else len(live_ships(st, tf))
+        text += f" with {total} ship unit(s)"
+        data["counts"] = {"ships": total}
+    ctx.emit("5.1", text, kind="tf_new", data=data)
 
 
 _ = (is_day, public_tf_name)

@@ -179,12 +179,15 @@ class AirDisplay:
         return None
 
 
-def air_display(events: Iterable[Any], names: Mapping[str, str] | None = None) -> AirDisplay:
-    """Fold the (viewer-filtered) events into the latest air strike's display."""
+def air_display(events: Iterable[Any], names: Mapping[str, str] | None = None, *, umpire: bool = False) -> AirDisplay:
+    """Fold the (viewer-filtered) events into the latest air strike's display. With ``umpire=True`` the opponents'
+    copies that hide which carrier an air unit flies from (``"masked"``) are skipped: the umpire has the full ones."""
     names = names or {}
     ad = AirDisplay()
     for ev in events:
         kind, d = ev.kind, ev.data
+        if umpire and d.get("masked"):
+            continue
         if kind == "strike" and d.get("target"):
             ad = AirDisplay(target=str(d["target"]), events=1)
             continue

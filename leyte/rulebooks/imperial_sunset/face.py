@@ -349,7 +349,7 @@ class ImperialSunsetFace(Face):
             bd = folded
         capacity = {k: s.capacity for k, s in D.ships.items()}
         owner = {**{k: a.side for k, a in D.air.items()}, **{k: s.side for k, s in D.ships.items()}}
-        return [surface_panel(bd, capacity), air_panel(air_display(events, names), names, owner)]
+        return [surface_panel(bd, capacity), air_panel(air_display(events, names, umpire=umpire), names, owner)]
 
     def summary_row(self, game: Any) -> dict[str, Any]:
         """Winner, level, the USN's net VP (12.3 grades it), the turn and whether the beachhead ended the game at
@@ -441,6 +441,11 @@ def surface_panel(bd: BattleDisplay, capacity: Mapping[str, int] | None = None) 
     }
 
 
+def _side_of_label(label: str) -> str | None:
+    """The side of an air unit the viewer knows only by its public label ("USN carrier air unit (B 5-8)")."""
+    return next((s for s in SIDES if label.startswith(s + " ")), None)
+
+
 def air_panel(ad: AirDisplay, names: Mapping[str, str], owner: Mapping[str, str]) -> dict[str, Any]:
     """The air battle board as a ``grid`` panel: each ship large in its area with its hits, the units aimed at it
     listed under it, the unit attacking now outlined, and the areas that may add half AA against it shaded (8.1).
@@ -476,7 +481,7 @@ def air_panel(ad: AirDisplay, names: Mapping[str, str], owner: Mapping[str, str]
                 continue
             esc = escorts.get(a)
             pieces.append({
-                "id": a, "cell": area, "label": name(a), "side": owner.get(a), "struck": False,
+                "id": a, "cell": area, "label": name(a), "side": owner.get(a) or _side_of_label(a), "struck": False,
                 "title": f"{name(a)} attacks {name(sid)}" + (f", escorted by {', '.join(esc)}" if esc else ""),
                 "major": False, "note": "", "active": a == ad.current,
             })

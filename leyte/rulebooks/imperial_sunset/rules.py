@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from leyte.core.flow import FrameRules
-from leyte.core.game import Context
+from leyte.core.game import Action, Context
 from leyte.rulebooks.imperial_sunset import common, engine
 from leyte.rulebooks.imperial_sunset.data import ISData, load
 from leyte.rulebooks.imperial_sunset.state import State
@@ -65,10 +65,16 @@ class ImperialSunset(FrameRules):
         return scenario.read_position(self.data(), source)
 
     def new_state(self, pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) -> State:
-        return scenario.new_state(self.data(), pos, options, ctx)
+        return scenario.new_state(self.data(), pos, options, views.MaskingContext(ctx, self.data()))
+
+    def apply(self, st: State, action: Action, ctx: Context) -> None:
+        super().apply(st, action, views.MaskingContext(ctx, st.data))
 
     def view(self, st: State, player: str | None) -> dict[str, Any]:
         return views.view(st, player)
+
+    def hidden_names(self, st: State, player: str) -> frozenset[str]:
+        return views.hidden_names(st, player)
 
 
 RULES = ImperialSunset()

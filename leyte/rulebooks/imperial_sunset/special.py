@@ -20,6 +20,7 @@ from leyte.rulebooks.imperial_sunset.common import is_day, live_ships
 from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.rulebooks.imperial_sunset.state import State, TFState
+from leyte.rulebooks.imperial_sunset.submarines import hidden_target
 
 
 def pt_zone(D: ISData) -> list[str]:
@@ -89,4 +90,7 @@ class PTAttack:
                          data={"tf": tf.id})
                 return
             target = ships[ctx.pick(len(ships), purpose="PT hit lands on a random ship", rule="11.2.1")]
-            damage.apply_hits(st, target, hits, ctx, rule="11.2.1", cause="PT boats")
+            # As for a submarine's target (ruling E11): the PT boats attack without detection and learn what their
+            # torpedoes scored, not which ship they hit.
+            damage.apply_hits(st, target, hits, ctx, rule="11.2.1", cause="PT boats",
+                              public_name=hidden_target(tf))

@@ -42,6 +42,7 @@ from leyte.rulebooks.imperial_sunset.air_ops import (
     is_cve_unit,
     may_extend,
     on_mission,
+    public_unit_name,
     ships_of_target,
     strength,
     tf_units,
@@ -452,7 +453,7 @@ class StrikeExcessDrm(_Step):
     @classmethod
     def question(cls, st: State, fr: StrikeRecord) -> Question | None:
         D = st.data
-        options = [opt("place_drm", f"Put a {number_drm(D)} bombing DRM on {unit_name(D, a)}", air=a)
+        options = [opt("place_drm", f"Put a {number_drm(D)} bombing DRM on {public_unit_name(D, a)}", air=a)
                    for a in fr["strike"] if on_mission(st, a)]
         return fr["defender"], "excess_drm", f"Place {fr['excess']} bombing DRM(s) on the strike units", "8.2.2", \
             options
@@ -614,11 +615,13 @@ class StrikeAdjacentAA(_Step):
                 continue
             if display_adjacent(fr["areas"].get(s, 0), fr["areas"].get(target, 0)):
                 options.append(opt("aa_adjacent",
-                                   f"{damage.ship_name(D, s)} fires at {unit_name(D, cur)} at half AA", ship=s))
+                                   f"{damage.ship_name(D, s)} fires at {public_unit_name(D, cur)} at half AA",
+                                   ship=s))
         if not options:
             return None
         options.append(opt("aa_adjacent_done", "No more adjacent AA fire at this unit"))
-        return fr["defender"], "aa_adjacent", f"Adjacent ships firing at {unit_name(D, cur)}", "8.1", options
+        return fr["defender"], "aa_adjacent", f"Adjacent ships firing at {public_unit_name(D, cur)}", "8.1", \
+            options
 
     @classmethod
     def answer(cls, st: State, fr: StrikeRecord, action: Action, ctx: Context) -> None:

@@ -206,6 +206,11 @@ class SubContact:
             _resolve(st, fr, str(action["category"]), ctx)
 
 
+def hidden_target(tf: TFState) -> str:
+    """How a submarine's target reads in the log: a ship unit of the TF, never its name (10.5)."""
+    return f"a ship unit of TF {tf.id}"
+
+
 def _resolve(st: State, fr: dict[str, Any], category: str | None, ctx: Context) -> None:
     D = st.data
     tf = st.tfs[fr["tf"]]
@@ -220,9 +225,11 @@ def _resolve(st: State, fr: dict[str, Any], category: str | None, ctx: Context) 
         if not pool:
             break
         target = pool[ctx.pick(len(pool), purpose="submarine target drawn at random", rule="10.5")]
-        rec = ctx.roll_on(D.table("damage"), 6, (), purpose=f"torpedoes at {D.ships[target].name}", rule="10.6")
+        # Ruling E11: the submarine player never learns which ship his torpedoes hit, only what they score.
+        who = hidden_target(tf)
+        rec = ctx.roll_on(D.table("damage"), 6, (), purpose=f"torpedoes at {who}", rule="10.6")
         damage.apply_hits(st, target, int(rec.result.get("hits", 0)), ctx, rule="10.6", cause="submarine",
-                          critical=bool(rec.result.get("critical", False)))
+                          critical=bool(rec.result.get("critical", False)), public_name=who)
     _asw(st, fr, tf, ctx)
 
 

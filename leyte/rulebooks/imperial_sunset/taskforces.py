@@ -41,6 +41,13 @@ def new_tf_id(st: State, side: str) -> str:
     return f"{side}-{n}"
 
 
+def disband(tf: TFState, ctx: Context) -> None:
+    """Take a TF marker off the map: a real TF left empty and a dummy withdrawn read alike to the opponent (5.1,
+    5.4; ruling E23)."""
+    tf.in_play = False
+    ctx.emit("5.1", f"TF {tf.id} is disbanded", kind="tf_removed", data={"tf": tf.id})
+
+
 def carrier_census(st: State, live: dict[str, list[str]] | None = None) -> tuple[frozenset[str], frozenset[str]]:
     """The USN TFs in play that hold a fleet or light carrier, and those that hold an escort carrier (5.5.1).
 
@@ -270,8 +277,7 @@ class Reorganize:
             return
         if k == "dummy_remove":
             tf = st.tfs[str(action["tf"])]
-            tf.in_play = False
-            ctx.emit("5.4", f"TF {tf.id} is withdrawn", kind="tf_removed", data={"tf": tf.id})
+            disband(tf, ctx)
             return
         if k == "dummy_create":
             engine.push(st, "dummy_place", side=side)
@@ -290,8 +296,7 @@ class Reorganize:
             ctx.emit("5.1", f"{D.ships[sid].name} moves from {src.name} to {to.name}", kind="reorganize",
                      data={"ship": sid, "from": src.id, "to": to.id}, visible=(side,))
             if not live_ships(st, src):
-                src.in_play = False
-                ctx.emit("5.1", f"TF {src.id} is disbanded", kind="tf_removed", data={"tf": src.id})
+                disband(src, ctx)
             return
         if k == "split":
             sid = str(action["ship"])
@@ -358,8 +363,7 @@ class DummyPlace:
         pop(st, fr)
         ctx.emit("5.4", f"{side} dummy TF {tf.id} placed in {tf.hex}", kind="dummy", data={"tf": tf.id},
                  visible=(side,))
-        ctx.emit("5.1", f"A new {side} TF {tf.id} appears in {tf.hex}", kind="tf_new",
-                 data={"tf": tf.id, "hex": tf.hex, "side": side})
+        new_tf_report(st, tf, ctx)
 
 
 @frame("reorg_penalties")
@@ -413,8 +417,7 @@ class Reinforcements:
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
         if action.kind == "dummy_remove":
             tf = st.tfs[str(action["tf"])]
-            tf.in_play = False
-            ctx.emit("5.4", f"TF {tf.id} is withdrawn", kind="tf_removed", data={"tf": tf.id})
+            disband(tf, ctx)
             return
         r = next(x for x in Reinforcements._due(st) if x["id"] == action["group"])
         enter_group(st, r, str(action["hex"]), ctx)
