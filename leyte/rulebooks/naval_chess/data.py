@@ -28,6 +28,7 @@ CARRIERS = ("FCV", "CV", "CVE")  # carriers that count for AA and ASW (CVB does 
 SCREENED = ("FCV", "CV", "CVE", "TR", "TR/CA")  # RULINGS R-22
 RESULTS = ("-", "D", "DS", "S", "D1-3/DS4-6")
 LOSSES = ("-", "X", "XX", "XXX")
+MARKER_LABELS = tuple(f"J{n}" for n in range(1, 15))  # the IJN's marker labels, drawn at random
 IMPULSES = ("morning", "afternoon", "before_midnight", "after_midnight")
 IMPULSE_NAMES = {"morning": "Morning", "afternoon": "Afternoon", "before_midnight": "Before Midnight",
                  "after_midnight": "After Midnight"}

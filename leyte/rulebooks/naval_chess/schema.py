@@ -26,8 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 from pydantic_core import PydanticCustomError
 
 from leyte.core.schema import SchemaChecker
-from leyte.rulebooks.naval_chess.data import Data
-from leyte.rulebooks.naval_chess.scenario import MARKER_LABELS
+from leyte.rulebooks.naval_chess.data import MARKER_LABELS, Data
 
 OFF_MAP = ("off:north", "off:west")
 CHECKER = SchemaChecker(
