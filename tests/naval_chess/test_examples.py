@@ -55,7 +55,9 @@ def events(g: Game, kind: str, seat: str | None = None) -> list[Any]:
 
 
 def hits(g: Game) -> list[dict[str, Any]]:
-    return [e.data for e in events(g, "hit")]
+    """The hit events as the target's owner sees them (with the target's id); an attacker who has not identified
+    the target gets a second, masked copy without it (R-45)."""
+    return [e.data for e in events(g, "hit") if "target" in e.data]
 
 
 def rolls(g: Game) -> list[dict[str, Any]]:
@@ -181,7 +183,7 @@ def test_vi_b_1_b_2_damage_note_example_second_roll_ds_sinks_the_damaged_washing
     second = rolls(g)[2]
     assert second["raw"] == 5 and "D on 1-3, DS on 4-6" in second["purpose"]
     assert g.view()["units"]["washington"]["loc"] == "sunk"
-    assert {"vp": -8, "reason": "Washington lost"}.items() <= g.view()["pending_vp"][0].items()
+    assert {"vp": -8, "reason": "Washington (BB) lost"}.items() <= g.view()["pending_vp"][0].items()
 
 
 @pytest.mark.parametrize("second", range(1, 7))
@@ -612,7 +614,7 @@ def test_vi_b_2_b_gunfire_sinks_a_pt_boat_on_3_to_6(raw: int) -> None:
 def test_vi_b_2_b_pt_example_costs_the_allies_one_point_and_pt_boats_hide_by_day() -> None:
     g = play("pt_gunfire")
     assert g.view()["allied_vp"] == -1
-    assert [(e["vp"], e["reason"]) for e in g.view()["ledger"]] == [(-1, "PT boats lost")]
+    assert [(e["vp"], e["reason"]) for e in g.view()["ledger"]] == [(-1, "PT boats (PT) lost")]
     by_day = {**copy.deepcopy(EXAMPLES["pt_gunfire"].position), "start": "morning_combat"}
     g = new(by_day, [])
     assert not events(g, "battle") and g.view()["units"]["pt_boats"]["loc"] == "E7"  # R-38
@@ -640,11 +642,12 @@ def test_iv_victory_bands(ex_id: str, vp: int, winner: str, level: str, wins: in
 def test_iv_the_strategic_ledger_line_by_line() -> None:
     g = play("victory_allied_strategic")
     assert [(e["vp"], e["reason"]) for e in g.view()["ledger"]] == [
-        (15, "the IJN takes the Unryu option"), (12, "Yamato lost"), (5, "Atago group lost"),
+        (15, "the IJN takes the Unryu option"), (12, "Yamato (SBB) lost"), (5, "Atago group (CA) lost"),
         (4, "transports anchored in Leyte Gulf"), (4, "transports anchored in Lingayen Gulf")]
     g = play("victory_japanese_strategic")
     assert [(e["vp"], e["reason"]) for e in g.view()["ledger"]] == [
-        (15, "the IJN takes the Unryu option"), (-8, "Northern transports lost"), (-8, "Southern transports lost")]
+        (15, "the IJN takes the Unryu option"), (-8, "Northern transports (TR) lost"),
+        (-8, "Southern transports (TR) lost")]
     assert [(h["raw"], h["row"], h["cell"], h["outcome"]) for h in hits(g)] == [(5, 6, "DS", "sunk")] * 2
 
 

@@ -38,6 +38,7 @@ from leyte.rulebooks.naval_chess.state import State
 IJN = ("IJN",)
 STRIKE_BUDGET = 4  # RULINGS R-35: same-hex 1, long 2, extended 4 points a carrier's air unit may spend a day
 COSTS = {"same": 1, "long": 2, "extended": 4}
+MAX_ROUNDS = 6  # R-49: the rounds a surface battle may last in one impulse (pursuit rounds count too)
 
 
 def night(st: State) -> bool:
@@ -118,6 +119,7 @@ class HexCombat:
         step = fr["step"]
         if step == "subs":
             fr["step"] = "air"
+            _same_hex_detection(st, h)
             subs = [u.id for u in sorted(st.units.values(), key=lambda x: x.id)
                     if u.loc == h and data().units[u.id].kind == "sub"]
             for sub in subs:
@@ -137,6 +139,18 @@ class HexCombat:
                 push(st, "battle", **_battle_setup(st, units, crossing=None, hex=h))
             return
         pop(st, fr)
+
+
+def _same_hex_detection(st: State, h: str) -> None:
+    """VI.B.1.b.2.b: opposing surface ships in one hex detect each other (for the rest of the day)."""
+    ijn = surface_at(st, h, IJN)
+    for seat in ALLIED_SEATS:
+        mine = surface_at(st, h, (seat,))
+        if ijn and mine:
+            for u in mine:
+                detect(st, "IJN", u)
+            for lab in sorted({st.units[u].marker for u in ijn if st.units[u].marker}):
+                detect(st, seat, lab)
 
 
 # -- (a) submarines -------------------------------------------------------------------------------------------------
@@ -180,7 +194,7 @@ class SubAttack:
         seen = _witnesses(st, h)
         active = st.posture.get(owner) == "active"
         plus = 1 if st.units[target].damaged else 0
-        r = ctx.roll("d6", purpose=f"submarine attack on {unit_name(target)} ({'active' if active else 'passive'}"
+        r = ctx.roll("d6", purpose=f"submarine attack at {h} ({'active' if active else 'passive'}"
                      f"{', +1 against a Damaged ship' if plus else ''})", rule="VI.B.1.b.2.a", visible=seen)
         raw = r.final
         cell = roll_cell("SS", raw + plus)
@@ -450,6 +464,11 @@ def search(st: State, ctx: Context, seat: str, land: bool) -> None:
     """One search per enemy force in range from each hex holding the player's carriers (or land air bases), on the
     scouting table's range column (R-25)."""
     D = data()
+    if seat == "IJN":  # VI.B.1.b.2.d: anchored transports are found without a search
+        for u in sorted(st.units.values(), key=lambda x: x.id):
+            if allied(u.seat) and u.on_map and _anchored_tr(st, u.id) and detect(st, "IJN", u.id):
+                ctx.emit("VI.B.1.b.2.d", f"Transports at anchor at {u.loc}: {_target_name(st, 'IJN', u.id)}",
+                         kind="detected", data={"hex": u.loc, "unit": u.id}, visible=IJN)
     if land:
         origins = sorted({hex_of_air(st, a) for a in _air_units(st, seat, True)})
         reach = D.constant("land_air_range")
@@ -735,11 +754,14 @@ class Battle:
             if not _alive(st, fr, "IJN") or not _alive(st, fr, "Allies"):
                 _battle_end(st, ctx, fr, seen)
                 return
+            if fr["round"] >= MAX_ROUNDS:
+                _stalemate(st, ctx, fr, seen, f"after {MAX_ROUNDS} rounds the impulse is over")
+                return
             fr["round"] += 1
             fr["orders"] = {}
             order = [u for s in SEATS for u in _firers(st, fr, s)]
             if not order and fr["round"] > 2:
-                _stalemate(st, ctx, fr, seen)
+                _stalemate(st, ctx, fr, seen, "neither side can fire")
                 return
             fr["to_allocate"] = order
             fr["stage"] = "allocate"
@@ -794,8 +816,8 @@ def _battle_start(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, 
                 detect(st, seat, st.units[u].marker)
     for s in ("IJN", "Allies"):
         names = ", ".join(_target_name(st, "", u) for u in _alive(st, fr, s))
-        ctx.emit("VI.B.1.b.2.c", f"{'IJN' if s == 'IJN' else 'Allied'} line: {names}", kind="battle_line",
-                 visible=seen)
+        ctx.emit("VI.B.1.b.2.c", f"{'IJN' if s == 'IJN' else 'Allied'} line at {fr['hex']} (day {st.day}, "
+                 f"{st.impulse.replace('_', ' ')}): {names}", kind="battle_line", visible=seen)
     if night(st):
         _surprise(st, ctx, fr, seen)
     fr["stage"] = "round"
@@ -855,9 +877,9 @@ def _fire(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, ...], pu
             apply_result(st, ctx, t, res, "VI.B.1.b.2.c", seen, f"{unit_name(f)} on {unit_name(t)}", detail)
 
 
-def _stalemate(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, ...]) -> None:
-    """No ship on either side can fire (say, screened carriers on both sides): R-40 — the IJN withdraws if it can,
-    else the Allies; if neither can, the battle ends and both stay."""
+def _stalemate(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, ...], why: str) -> None:
+    """No ship on either side can fire (say, screened carriers on both sides, R-40), or the battle has run its six
+    rounds (R-49): the IJN withdraws if it can, else the Allies; if neither can, the battle ends and both stay."""
     for side in ("IJN", "Allies"):
         hexes = withdrawal_hexes(st, fr, side)
         if hexes:
@@ -865,8 +887,8 @@ def _stalemate(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, ...
                 st.units[u].seat == s for u in _alive(st, fr))]
             for s in seats:
                 fr["fleeing"][s] = hexes[0]
-            ctx.emit("VI.B.1.b.2.c", f"Neither side can fire at {fr['hex']}: the {side} force draws off to "
-                     f"{hexes[0]}", kind="flee", visible=seen)
+            ctx.emit("VI.B.1.b.2.c", f"At {fr['hex']} {why}: the {side} force draws off to {hexes[0]}",
+                     kind="flee", visible=seen)
             _withdraw(st, ctx, fr, seen)
             return
     _battle_end(st, ctx, fr, seen)

@@ -188,16 +188,25 @@ def sink(st: State, ctx: Context, uid: str, rule: str, visible: tuple[str, ...] 
         if not m.units:  # a task force sunk to the last ship: its marker leaves the board like a lifted dummy
             remove_marker(st, ctx, m.label, rule)
     value = vp_value(uid)
-    score(st, ctx, value if u.seat == "IJN" else -value, f"{unit_name(uid)} lost", "IV")
+    score(st, ctx, value if u.seat == "IJN" else -value, f"{ledger_name(uid)} lost", "IV")
     for a in st.units.values():
         if a.base == uid and a.loc != "sunk":
             a.loc = "sunk"
             ctx.emit(rule, f"{air_label(a.id)} goes down with its carrier", kind="air_lost", visible=visible)
             value = vp_value(a.id)
-            score(st, ctx, value if a.seat == "IJN" else -value, f"{unit_name(a.id)} lost", "IV")
+            score(st, ctx, value if a.seat == "IJN" else -value, f"{ledger_name(a.id)} lost", "IV")
     for pt in st.units.values():
         if pt.loc == f"aboard:{uid}":
             sink(st, ctx, pt.id, rule, visible)
+
+
+def ledger_name(uid: str) -> str:
+    """How the public tally names a lost unit: a ship by name and class (its loss is known to all at the tally,
+    R-41), an air unit only by side and kind (R-45: its name would tell which carrier group it flew from)."""
+    ud = data().units[uid]
+    if ud.kind == "air":
+        return air_label(uid).removeprefix("an ")
+    return f"{ud.name} ({ud.cls})"
 
 
 def air_label(uid: str) -> str:
@@ -229,16 +238,47 @@ def apply_result(st: State, ctx: Context, uid: str, result: str, rule: str, visi
         u.damaged = True
     else:
         raise LeyteError(f"unknown result code {result!r}")
-    ctx.emit(rule, f"{text_prefix}: {result} — {outcome}", kind="hit",
-             data={**(detail or {}), "target": uid, "cell": code, "result": result, "outcome": outcome},
-             visible=visible)
+    data_ = {**(detail or {}), "target": uid, "cell": code, "result": result, "outcome": outcome}
+    seats = SEATS if visible is None else visible
+    blind = tuple(s for s in seats if not knows(st, s, uid))
+    if not blind:
+        ctx.emit(rule, f"{text_prefix}: {result} — {outcome}", kind="hit", data=data_, visible=visible)
+    else:  # R-45: those who have not identified the target learn what happened to "a ship unit", not which
+        ctx.emit(rule, f"{text_prefix}: {result} — {outcome}", kind="hit", data=data_,
+                 visible=tuple(s for s in seats if s not in blind))
+        masked = {k: v for k, v in data_.items() if k != "target"}
+        ctx.emit(rule, f"{text_prefix.replace(unit_name(uid), masked_name(st, uid))}: {result} — {outcome}",
+                 kind="hit", data=masked, visible=blind)
     if outcome == "sunk":
         sink(st, ctx, uid, rule, visible)
     return outcome
 
 
+def knows(st: State, seat: str, uid: str) -> bool:
+    """Has ``seat`` identified unit ``uid``: its own side's, or detected today (its marker, for an IJN unit)."""
+    u = st.units[uid]
+    if allied(u.seat) == allied(seat):
+        return True
+    if seat == "IJN":
+        return detected_by(st, "IJN", uid)
+    return bool(u.marker) and detected_by(st, seat, u.marker)
+
+
+def masked_name(st: State, uid: str) -> str:
+    """A unit as someone who has not identified it names it (R-45)."""
+    u = st.units[uid]
+    if u.seat == "IJN":
+        return f"a ship unit of marker {u.marker}" if u.marker else "an IJN ship unit"
+    return "an Allied ship unit"
+
+
 def detect(st: State, seat: str, thing: str) -> bool:
-    """Mark a marker (for Allied seats) or an Allied unit (for the IJN) as seen by ``seat`` today; True if new."""
+    """Mark a marker (for Allied seats) or an Allied unit (for the IJN) as seen by ``seat`` today; True if new.
+    Whatever it shows is also added to what the seat has ever identified (``identified``), which outlasts the day."""
+    ever = st.identified.setdefault(seat, [])
+    for uid in (st.markers[thing].units if thing in st.markers else [thing]):
+        if uid not in ever:
+            ever.append(uid)
     seen = st.seen(seat)
     if thing in seen:
         return False

@@ -37,6 +37,9 @@ class NavalChess(FrameRules):
     def data(self) -> Any:
         return data()
 
+    def hidden_names(self, st: State, player: str) -> frozenset[str]:
+        return views.hidden_names(st, player)
+
     def summary_row(self, st: State) -> dict[str, Any]:
         """Extra columns for ``leyte simulate``: the Allied score and the days the transports held Leyte Gulf."""
         return {"allied_vp": st.allied_vp, "leyte_since": st.leyte_since}

@@ -786,7 +786,7 @@ class EndOfDay:
             for u in st.units.values():
                 if D.units[u.id].cls == "TR/CA" and u.on_map and D.has(u.loc, "unload"):
                     st.unloaded = True
-                    score(st, ctx, -D.vp["ijn_unload"], f"the IJN lands troops from {unit_name(u.id)} at {u.loc}",
+                    score(st, ctx, -D.vp["ijn_unload"], f"the IJN lands troops at {u.loc}",
                           "VI.C")
         for a in st.units.values():
             a.points = 0

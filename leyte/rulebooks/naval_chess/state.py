@@ -69,6 +69,7 @@ class State:
     markers: dict[str, Marker] = field(default_factory=dict)
     marker_pool: list[str] = field(default_factory=list)
     detected: dict[str, list[str]] = field(default_factory=dict)  # seat -> marker labels / unit ids seen today
+    identified: dict[str, list[str]] = field(default_factory=dict)  # seat -> enemy unit ids it has ever identified
     posture: dict[str, str] = field(default_factory=dict)  # seat -> active / passive (VI.A)
     escalated: bool = False
     allied_vp: int = 0

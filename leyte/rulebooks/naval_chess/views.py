@@ -84,3 +84,27 @@ def view(st: State, player: str | None) -> dict[str, Any]:
         out["posture"] = {player: st.posture[player]}
         out["detected"] = list(st.detected.get(player, []))
     return out
+
+
+def hidden_names(st: State, player: str) -> frozenset[str]:
+    """What ``player`` has not identified (for the conformance leak test): the names and ids of enemy units afloat
+    on the map that its own forces have never identified. For an Allied seat, every such IJN ship or submarine (the
+    other Allied seat's finds do not count); for the IJN, every such Allied ship, submarine or PT boat, and every
+    Allied air unit (R-45)."""
+    D = data()
+    out: set[str] = set()
+    ever = set(st.identified.get(player, ()))
+    for uid, u in st.units.items():
+        ud = D.units[uid]
+        if uid in ever:  # identified on an earlier day: its name is in the player's log already
+            continue
+        if player == "IJN":
+            if u.seat == "IJN":
+                continue
+            if ud.kind == "air" or (u.on_map and not detected_by(st, "IJN", uid)):
+                if u.loc != "sunk":
+                    out |= {uid, ud.name}
+        elif u.seat == "IJN" and u.on_map and ud.kind != "air":
+            if not (u.marker and detected_by(st, player, u.marker)):
+                out |= {uid, ud.name}
+    return frozenset(out)
