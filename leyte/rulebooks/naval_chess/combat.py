@@ -487,7 +487,8 @@ def search(st: State, ctx: Context, seat: str, land: bool) -> None:
             if d == 0:
                 hit = True
             else:
-                r = ctx.roll("d6", purpose=f"air search from {o} toward {h} ({d} hexes: finds on {need}+)",
+                hexes = f"{d} hex{'es' if d > 1 else ''}"
+                r = ctx.roll("d6", purpose=f"air search from {o} toward {h} ({hexes}: finds on {need}+)",
                              rule="VI.B.1.b.2.d", visible=(seat,))
                 hit = r.final >= need
             if hit:

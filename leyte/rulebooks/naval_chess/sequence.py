@@ -282,8 +282,8 @@ def new_marker(st: State, ctx: Context, units: list[str], loc: str, rule: str) -
     st.markers[label] = Marker(label, loc, list(units))
     for x in units:
         st.units[x].marker = label
-    where = "off the map" if loc.startswith("off:") else loc
-    ctx.emit(rule, f"A new IJN marker {label} is at {where}", kind="marker_new", data={"marker": label, "hex": loc})
+    where = f"off the {loc[4:]} edge" if loc.startswith("off:") else f"at {loc}"
+    ctx.emit(rule, f"A new IJN marker {label} is {where}", kind="marker_new", data={"marker": label, "hex": loc})
     return label
 
 
