@@ -34,6 +34,10 @@ IMPULSE_NAMES = {"morning": "Morning", "afternoon": "Afternoon", "before_midnigh
                  "after_midnight": "After Midnight"}
 
 
+OPTIONS = {"unryu": "V.B: the second carrier Unryu with CV2, both IJN air groups Strong, two more Bettys; "
+                    "the Allies get 15 VP (default off)"}
+
+
 @dataclass(frozen=True, slots=True)
 class Unit:
     id: str
@@ -83,6 +87,7 @@ class Data:
     vp: dict[str, int]
     constants: dict[str, NamedValue]
     scenarios: dict[str, dict[str, Any]]
+    options: dict[str, str] = field(default_factory=lambda: dict(OPTIONS))  # the scenario options (V.B)
     _labels: dict[str, Hex] = field(default_factory=dict)
 
     def constant(self, key: str) -> int:

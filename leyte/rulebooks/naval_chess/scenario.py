@@ -13,11 +13,8 @@ from typing import Any
 from leyte.core.errors import ScenarioError
 from leyte.core.game import Context
 from leyte.rulebooks.naval_chess.common import draw_label
-from leyte.rulebooks.naval_chess.data import MARKER_LABELS, SEATS, data
+from leyte.rulebooks.naval_chess.data import MARKER_LABELS, OPTIONS, SEATS, data  # noqa: F401  (OPTIONS re-exported)
 from leyte.rulebooks.naval_chess.state import Marker, State, UnitState
-
-OPTIONS = {"unryu": "V.B: the second carrier Unryu with CV2, both IJN air groups Strong, two more Bettys; "
-                    "the Allies get 15 VP"}
 
 
 def read_position(source: str | Mapping[str, Any]) -> dict[str, Any]:
