@@ -402,7 +402,10 @@ def test_vi_b_1_b_2_b_allied_carriers_cover_every_allied_task_force_in_the_hex(e
     allied = {"washington": "D6", **({escort: "D6"} if escort else {})}
     pos = {"id": "aa-allied", "setup": False, "start": "morning_combat", "allied": allied,
            "ijn": {"air": {"betty_1": "D5"}}}
-    g = drive(new(pos, [3, 3, 2] if escort else [3, 2]), [{"kind": "strike", "air": "betty_1", "target": "washington"}])
+    # With Taffy 1 there, the Seventh Fleet is first offered a strike on the Bettys' field at D5 (R-12): it declines.
+    script = [{"kind": "done"}] if escort else []
+    g = drive(new(pos, [3, 3, 2] if escort else [3, 2]),
+              [*script, {"kind": "strike", "air": "betty_1", "target": "washington"}])
     hit = hits(g)[0]
     assert (hit["target"], hit["loss"], hit["factors"]) == ("washington", "XX", factors)
     assert (g.view()["units"]["betty_1"]["loc"] == "sunk") is (factors == 2)

@@ -304,6 +304,9 @@ def strike_options(st: State, seat: str, mode: str, hex_: str | None = None) -> 
             for t in surface_at(st, h, enemies):
                 opts.append(opt("strike", f"{unit_name(a)} strikes {_target_name(st, seat, t)} here", air=a,
                                 target=t, range="same"))
+            if allied(seat) and h in _enemy_fields(st):
+                opts.append(opt("strike_field", f"{unit_name(a)} strikes the airfield here", air=a, field=h,
+                                range="same"))
             continue
         if u.struck_here:
             continue
@@ -316,7 +319,59 @@ def strike_options(st: State, seat: str, mode: str, hex_: str | None = None) -> 
                 continue
             opts.append(opt("strike", f"{unit_name(a)} strikes {_target_name(st, seat, t)} at {st.units[t].loc} "
                             f"({kind} range, {d} hex{'es' if d > 1 else ''})", air=a, target=t, range=kind))
+        if allied(seat) and not land:
+            for f in _enemy_fields(st):
+                d = D.distance(h, f)
+                kind = "same" if d == 0 else ("long" if d <= long_r else ("extended" if d <= ext_r else ""))
+                if kind and u.points + COSTS[kind] <= STRIKE_BUDGET:
+                    far = "here" if d == 0 else f"{d} hex{'es' if d > 1 else ''}"
+                    opts.append(opt("strike_field", f"{unit_name(a)} strikes the airfield at {f} ({kind} range, "
+                                    f"{far})", air=a, field=f, range=kind))
     return opts
+
+
+def _enemy_fields(st: State) -> list[str]:
+    """IJN airfields holding IJN air units: targets for Allied naval air, found without a search (R-12)."""
+    out = {st.units[a].base for a in st.units if data().units[a].seat == "IJN" and st.units[a].loc == "ready"
+           and data().units[a].kind == "air" and st.units[a].base not in st.units}
+    return sorted(out, key=_label_key)
+
+
+def resolve_field_strike(st: State, ctx: Context, air: str, field: str, kind: str) -> None:
+    """R-12: a strike on an airfield reads the attacker's column; any hit (D, DS, S) is a "G": one air unit on the
+    field is destroyed on the ground — the defender loses its least valuable one. The field's guns are one anti-air
+    factor (+1 against an extended-range strike); the attacker's loss is read on the raw roll as usual."""
+    a = st.units[air]
+    rule = "VI.B.1.b.2"
+    a.points += COSTS[kind]
+    a.phase_strikes += 1
+    if kind == "same":
+        a.struck_here = True
+    seen = (a.seat, "IJN")
+    ctx.emit(rule, f"{unit_name(air)} strikes the airfield at {field}", kind="strike",
+             data={"air": air, "field": field, "range": kind}, visible=(a.seat,))
+    col = air_column(st, air)
+    r = ctx.roll("d6", purpose=f"{air_label(air)} ({col.replace('air_', '')}) strikes the airfield at {field}",
+                 rule=rule, visible=seen)
+    cell = roll_cell(col, r.final)
+    on_field = sorted((x for x in st.units if st.units[x].base == field and st.units[x].loc == "ready"
+                       and data().units[x].seat == "IJN"), key=lambda x: (vp_value(x), x))
+    if cell.hit != "-" and on_field:
+        victim = on_field[0]
+        ctx.emit(rule, f"G: {air_label(victim)} is destroyed on the ground at {field}", kind="hit",
+                 data={"field": field, "result": "G", "raw": r.final, "cell": cell.hit}, visible=seen)
+        sink(st, ctx, victim, rule, seen)
+    else:
+        ctx.emit(rule, f"No damage on the airfield at {field}", kind="hit",
+                 data={"field": field, "result": "-", "raw": r.final, "cell": cell.hit}, visible=seen)
+    need = loss_needs(cell.loss)
+    aa = 1 + (1 if kind == "extended" else 0)
+    if need and aa >= need:
+        ctx.emit(rule, f"Anti-aircraft fire destroys {air_label(air)} ({cell.loss} against {aa} factors)",
+                 kind="air_lost", visible=seen)
+        sink(st, ctx, air, rule, seen)
+        return
+    _land_after(st, ctx, air, field, seen)
 
 
 def _target_name(st: State, seat: str, t: str) -> str:
@@ -362,6 +417,9 @@ class Strike:
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
         if action.kind == "done":
             pop(st, fr)
+            return
+        if action.kind == "strike_field":
+            resolve_field_strike(st, ctx, action["air"], action["field"], action["range"])
             return
         resolve_strike(st, ctx, action["air"], action["target"], action["range"])
 

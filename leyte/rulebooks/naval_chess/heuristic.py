@@ -71,8 +71,9 @@ class NavalChessHeuristic(Bot):
 
     def _strike(self, view: dict[str, Any], d: Decision, opts: list[Action]) -> Action | None:
         strikes = [o for o in opts if o.kind == "strike"]
-        if not strikes:
-            return None
+        if not strikes:  # no ship in reach: bomb an airfield at short range (each "G" costs the IJN an air unit)
+            fields = [o for o in opts if o.kind == "strike_field" and o["range"] in ("same", "long")]
+            return fields[0] if fields else None
         cost = {"same": 0, "long": 1, "extended": 2}
         return self._pick(strikes, lambda o: (_value(self._unit_class(view, o["target"])), -cost[o["range"]]))
 
