@@ -453,8 +453,10 @@ class StrikeExcessDrm(_Step):
     @classmethod
     def question(cls, st: State, fr: StrikeRecord) -> Question | None:
         D = st.data
-        options = [opt("place_drm", f"Put a {number_drm(D)} bombing DRM on {public_unit_name(D, a)}", air=a)
-                   for a in fr["strike"] if on_mission(st, a)]
+        # The option names the unit by its place in the strike, not by its id: an id such as "vb-15" would tell the
+        # IJN which carrier it flew from (E24).
+        options = [opt("place_drm", f"Put a {number_drm(D)} bombing DRM on {public_unit_name(D, a)}", slot=i)
+                   for i, a in enumerate(fr["strike"]) if on_mission(st, a)]
         return fr["defender"], "excess_drm", f"Place {fr['excess']} bombing DRM(s) on the strike units", "8.2.2", \
             options
 
@@ -463,10 +465,11 @@ class StrikeExcessDrm(_Step):
         if action.kind != "place_drm":
             super().answer(st, fr, action, ctx)
         D = st.data
-        fr["drms"].setdefault(action["air"], []).append([number_drm(D), "CAP result left over (8.2.2)"])
+        air = fr["strike"][action["slot"]]
+        fr["drms"].setdefault(air, []).append([number_drm(D), "CAP result left over (8.2.2)"])
         fr["excess"] -= 1
-        ctx.emit("8.2.2", f"The IJN places a {number_drm(D)} bombing DRM on {unit_name(D, action['air'])}",
-                 kind="strike", data={"air": action["air"]})
+        ctx.emit("8.2.2", f"The IJN places a {number_drm(D)} bombing DRM on {unit_name(D, air)}",
+                 kind="strike", data={"air": air})
         if fr["excess"] <= 0:
             goto(st, "after_cap")
 

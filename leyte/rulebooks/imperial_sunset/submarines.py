@@ -197,7 +197,9 @@ class SubContact:
                 pop(st, fr)
                 return
             if fr["target_rule"] == "chosen":
-                cats = sorted({D.ships[s].category for s in live_ships(st, tf)})
+                # E11: every category of the game is offered, not only those in the TF (which would tell the
+                # submarine more than its contact report); a category the TF lacks falls back to any ship.
+                cats = sorted({d.category for d in D.ships.values()})
                 fr["categories"], fr["stage"] = cats, "choose"
                 return
             _resolve(st, fr, None, ctx)
