@@ -84,7 +84,8 @@ class StepControls:
             for side in session.game.players
         }
         for side, dd in self.sides.items():
-            dd.add_class(f"leyte-player-{side}")
+            # a CSS class holds no spaces (a browser refuses it, and the page logs an error): "A B" -> "A-B"
+            dd.add_class("leyte-player-" + "-".join(side.split()))
             dd.observe(lambda ch, side=side: session.set_player(side, ch["new"]) or session._changed(), names="value")
         self.viewer = W.Dropdown(
             options=session.game.face.viewers(), value=session.viewer, description="eyes",
