@@ -197,7 +197,11 @@ class Session:
     def _follow_decision(self) -> None:
         """Bring the curtain down when the decision has passed to a human seat other than the one at the screen."""
         if not self.hot_seat():
-            self.curtain = None
+            if self.curtain is not None:  # a seat became a bot behind the curtain: the one human left has the screen
+                self.curtain = None
+                humans = self.humans()
+                if len(humans) == 1:
+                    self.viewer = humans[0]
             return
         d = self.game.decision
         if d is None or self.script or self.players.get(d.player) != HUMAN:
@@ -559,8 +563,9 @@ class Session:
         """Take back the last action, and keep going back past bot moves to the previous human decision.
 
         With several human seats, only the seat at the screen's own last move may be taken back (with the bot moves
-        after it); another seat's move is refused in ``message`` and nothing changes. Returns whether anything was
-        undone.
+        after it); another seat's move is refused in ``message`` and nothing changes. The umpire's eyes (which the
+        curtain hands over like any seat's: the teacher's) undo as in a one-human game. Returns whether anything
+        was undone.
         """
         self.candidates = []
         why = self.undo_refusal()

@@ -142,6 +142,16 @@ def test_changing_the_eyes_goes_through_the_curtain() -> None:
     assert s.viewer == SECOND and s.options() == []  # its eyes, but the decision is still the other seat's
 
 
+def test_a_seat_handed_to_a_bot_behind_the_curtain_leaves_the_screen_to_the_one_human_left() -> None:
+    s = hot_seat()
+    s.reveal()
+    play_until_passed(s, FIRST)
+    assert s.curtain == SECOND
+    s.set_player(FIRST, "random")
+    s._changed()
+    assert not s.hot_seat() and s.curtain is None and s.viewer == SECOND and s.options()
+
+
 def test_with_one_human_seat_nothing_changes() -> None:
     g = leyte.new_game(NC, seed=1)
     s = Session(g, players={FIRST: "human", SECOND: "random", BOT: "random"}, viewer=FIRST)
@@ -244,6 +254,10 @@ def test_app_curtain_replaces_the_map_log_and_panel_and_its_button_lifts_it() ->
     digest = g.state_digest()
     app.controls.undo.click()  # a click that reaches the kernel anyway is refused in words
     assert g.state_digest() == digest and "Undo refused" in app.panel.message.value
+    # picking another seat's eyes in the list brings the curtain down for that seat; the list stays on its own
+    app.controls.viewer.value = FIRST
+    assert s.curtain == FIRST and s.viewer == SECOND and app.controls.viewer.value == SECOND
+    assert app.curtain.widget in app.widget.children and app.log.value == ""
 
 
 def test_app_with_one_human_has_no_curtain() -> None:
