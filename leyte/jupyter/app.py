@@ -24,7 +24,7 @@ from leyte.jupyter.mapview import MapView
 from leyte.jupyter.panelview import PanelView, panel_view
 from leyte.jupyter.session import HUMAN, Session, player_kinds
 
-__all__ = ["GameApp", "StepControls", "DecisionPanel", "play"]
+__all__ = ["GameApp", "StepControls", "DecisionPanel", "Curtain", "play"]
 
 MAX_BUTTONS = 10  # more options than this become a dropdown
 
@@ -84,13 +84,14 @@ class StepControls:
             for side in session.game.players
         }
         for side, dd in self.sides.items():
-            dd.add_class(f"leyte-player-{side}")
+            # a CSS class holds no spaces (a browser refuses it, and the page logs an error): "A B" -> "A-B"
+            dd.add_class("leyte-player-" + "-".join(side.split()))
             dd.observe(lambda ch, side=side: session.set_player(side, ch["new"]) or session._changed(), names="value")
         self.viewer = W.Dropdown(
             options=session.game.face.viewers(), value=session.viewer, description="eyes",
             layout=W.Layout(width="170px")
         )
-        self.viewer.observe(lambda ch: session.set_viewer(ch["new"]) or session._changed(), names="value")
+        self.viewer.observe(guarded(session, lambda ch: self._eyes(ch["new"])), names="value")
         self.step.on_click(guarded(session, lambda _b: session.step()))
         self.next.on_click(guarded(session, lambda _b: session.run("decision")))
         self.phase.on_click(guarded(session, lambda _b: session.run("phase")))
@@ -106,8 +107,30 @@ class StepControls:
 
     def _tick(self, _change: Any) -> None:
         what = self.session.step()
-        if what in ("human", "over"):
+        if what in ("human", "over") or self.session.curtain is not None:
             self.player.playing = False
+
+    def refresh(self) -> None:
+        """Follow the session: the eyes it looks through, and whether Undo may be pressed (and why not)."""
+        s = self.session
+        if self.viewer.value != s.viewer and s.viewer in self.viewer.options:
+            self._syncing = True
+            try:
+                self.viewer.value = s.viewer
+            finally:
+                self._syncing = False
+        why = s.undo_refusal()
+        self.undo.disabled = bool(why)
+        self.undo.tooltip = why or (
+            "take back your own last move and the bot moves after it" if s.hot_seat()
+            else "take back the last move (and the bot moves after it)"
+        )
+
+    def _eyes(self, new: str) -> None:
+        if getattr(self, "_syncing", False):
+            return
+        self.session.set_viewer(new)
+        self.session._changed()
 
 
 class DecisionPanel:
@@ -178,6 +201,51 @@ class DecisionPanel:
         self.message.value = f"<i>{escape(s.message)}</i>" if s.message else ""
 
 
+class Curtain:
+    """The "pass the screen" panel of a hot-seat game: it takes the place of the map, the log and the decision panel
+    while the screen passes from one human seat to the next, and shows nothing of the game — only whose turn it is,
+    in the seat's colour, in letters large enough for the back row of a classroom, and one button to lift it.
+    """
+
+    def __init__(self, session: Session, min_height: int = 560) -> None:
+        self.session = session
+        self.text = W.HTML()
+        self.text.add_class("leyte-curtain-text")
+        self.button = W.Button(layout=W.Layout(width="auto", min_width="480px", height="96px", margin="32px 0 0 0"),
+                               button_style="primary")
+        self.button.style.font_size = "30px"
+        self.button.style.font_weight = "bold"
+        self.button.add_class("leyte-curtain-button")
+        self.button.on_click(guarded(session, lambda _b: session.reveal()))
+        self.widget = W.VBox(
+            [self.text, self.button],
+            layout=W.Layout(width="100%", min_height=f"{min_height}px", align_items="center", justify_content="center",
+                            border="6px solid #37474f", padding="24px"),
+        )
+        self.widget.add_class("leyte-curtain")
+        self.refresh()
+
+    def refresh(self) -> None:
+        from html import escape
+
+        s = self.session
+        seat = s.curtain
+        if seat is None:
+            return
+        name = escape(s.seat_name(seat))
+        colour = escape(s.seat_colour(seat))
+        swatch = (f"<span class='leyte-curtain-swatch' style='display:inline-block;width:64px;height:64px;"
+                  f"background:{colour};border:4px solid #212121;border-radius:8px;vertical-align:middle'></span>")
+        self.text.value = (
+            "<style>.leyte-curtain{background:#eceff1}</style>"
+            "<div style='text-align:center;font-family:sans-serif;color:#212121;line-height:1.25'>"
+            f"<div style='font-size:52px;font-weight:bold'>Pass the screen to {name} — {swatch}</div>"
+            "<div style='font-size:28px;margin-top:18px'>Everyone else, please look away.</div></div>"
+        )
+        self.button.description = f"I am {s.seat_name(seat)}: show my screen"
+        self.button.tooltip = f"only {s.seat_name(seat)} should press this"
+
+
 class GameApp:
     """Map, controls, decision panel, log and TF cards for one game; redraws on every change of the session."""
 
@@ -203,7 +271,8 @@ class GameApp:
             players = resolve_players(game, players, by_player)
             if viewer is None:
                 humans = [s for s, k in players.items() if k == HUMAN]
-                viewer = humans[0] if len(humans) == 1 else "umpire"
+                # one human: that seat's eyes; several: the session's curtain hands the screen from seat to seat
+                viewer = humans[0] if len(humans) == 1 else None
             self.session = Session(game, players=players, viewer=viewer, seed=seed, auto=auto, script=script)
         s = self.session
         if s.auto and not s.script and HUMAN in s.players.values() and not s.game.over and not s._human_to_move():
@@ -224,19 +293,34 @@ class GameApp:
         self.map.on_hex_click(guarded(s, lambda label: s.click(label)))
         s.subscribe(self.refresh)
         right = [self.panel.widget, self.odds, self.log] + ([self.cards] if cards else [])
-        self.widget = W.VBox(
-            [
-                self.controls.widget,
-                W.HBox([self.map.widget, W.VBox(right, layout=W.Layout(width="440px", margin="0 0 0 10px"))]),
-                *(pv.widget for pv in self.panels.values()),
-            ]
-        )
+        self.curtain = Curtain(s, min_height=max(self.map.height, 560))
+        # the game's part of the screen: swapped for the curtain while the screen passes between human seats, so
+        # the page then holds no widget of the game at all (not merely one hidden under another)
+        self.table = [
+            W.HBox([self.map.widget, W.VBox(right, layout=W.Layout(width="440px", margin="0 0 0 10px"))]),
+            *(pv.widget for pv in self.panels.values()),
+        ]
+        self.widget = W.VBox([self.controls.widget, *self.table])
         self.widget.add_class("leyte-app")
         self.refresh()
 
     def refresh(self) -> None:
         """Redraw everything from the session: one map frame, the panel, the log, the cards."""
         s = self.session
+        self.controls.refresh()
+        if s.curtain is not None:
+            # nothing of the game stays in the widgets behind the curtain: no markers, log, odds, cards or options
+            self.map.show([], status=s.status())
+            self.panel.prompt.value = ""
+            self.panel.buttons.children = ()
+            self.panel.message.value = ""
+            self.log.value = self.odds.value = ""
+            self.cards.clear_output()
+            self.curtain.refresh()
+            self.widget.children = (self.controls.widget, self.curtain.widget)
+            return
+        if self.widget.children[1:] != tuple(self.table):
+            self.widget.children = (self.controls.widget, *self.table)
         v = s.view()
         self.map.show(s.markers(v), highlight=s.highlighted(v), status=s.status(), ranges=s.ranges(v))
         self.panel.refresh()

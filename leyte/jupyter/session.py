@@ -89,6 +89,12 @@ class Session:
     ``players`` maps each side to ``"human"`` or a bot name; ``viewer`` is a side or ``"umpire"``. ``auto`` makes
     bots answer at once after a human move, so a game against the bot needs no extra clicks; stepping with
     ``step()`` shows their moves one event at a time instead.
+
+    Hot seat: when two or more seats are human and share one screen, the eyes follow the decision. Each time the
+    decision passes to another human seat, a curtain comes down (``curtain`` names the seat the screen must be
+    passed to) and nothing of the game is exposed until that seat calls ``reveal()``. Undo then takes back only
+    the seat's own moves. ``curtain=False`` (or asking for the umpire's eyes at the start, as a teacher running
+    every seat does) turns this off; with one human seat it never applies.
     """
 
     def __init__(
@@ -96,11 +102,12 @@ class Session:
         game: Game,
         *,
         players: Mapping[str, str] | None = None,
-        viewer: str = "umpire",
+        viewer: str | None = None,
         seed: int = 0,
         auto: bool = True,
         max_actions: int = 5000,
         script: Sequence[Mapping[str, Any] | Callable[[Any], bool]] = (),
+        curtain: bool | None = None,
     ) -> None:
         self._start = game.fork()
         self.game = game
@@ -115,7 +122,10 @@ class Session:
             if side not in self.bots and self.players[side] != HUMAN:
                 self.set_player(side, self.players[side])
         self.viewer = "umpire"
-        self.set_viewer(viewer)
+        self.curtain: str | None = None  # the seat the screen must be passed to; nothing is shown while set
+        # an explicit umpire's eyes means one person runs every seat (a teacher's demonstration): no curtain
+        self.hot_seat_allowed = curtain if curtain is not None else viewer != "umpire"
+        self._last_human: str | None = None  # the human seat last seen on move: the curtain falls when it changes
         self.revealed = len(game.events)
         self.message = ""
         self.listeners: list[Callable[[], None]] = []
@@ -123,6 +133,13 @@ class Session:
         self._script0 = list(script)
         self.script = list(script)  # the worked example's moves, played in order before any player is asked
         self._script_used: list[tuple[int, Any]] = []  # (actions played before it, entry): Undo puts them back
+        # who was on move for each action (None: played before this session began); rebuilt by replay if the
+        # game was played outside the session
+        self._movers: list[str | None] = [None] * len(game.actions)
+        self.set_viewer(viewer)
+        if self.hot_seat():  # nobody has the screen yet: the first seat to play (or the eyes asked for) takes it
+            self.curtain = viewer if viewer is not None else self.humans()[0]
+        self._follow_decision()
 
     # -- configuration -------------------------------------------------------------------------------------------
 
@@ -138,27 +155,94 @@ class Session:
             self.bots[side] = make_bot(kind, self.game.id, side, self.seed + 1 + self.game.players.index(side))
 
     def set_viewer(self, viewer: str | None) -> None:
+        """Look through ``viewer``'s eyes. In a hot-seat game a change of eyes goes through the curtain, so one
+        student cannot peek at another's screen by picking it in a list."""
         v = "umpire" if viewer in (None, "umpire") else viewer
         if v not in (*self.game.players, "umpire"):
             raise LeyteError(f"no viewer {viewer!r}; choose from {', '.join((*self.game.players, 'umpire'))}")
-        self.viewer = v
+        if self.hot_seat() and v != self.viewer:
+            self.curtain = v
+            self.candidates = []
+        elif not self.hot_seat():
+            self.viewer = v
 
     def subscribe(self, fn: Callable[[], None]) -> None:
         """Call ``fn`` after every change (the widgets redraw from it)."""
         self.listeners.append(fn)
 
     def _changed(self) -> None:
+        self._follow_decision()
         for fn in list(self.listeners):
             fn()
+
+    # -- hot seat ------------------------------------------------------------------------------------------------
+
+    def humans(self) -> list[str]:
+        """The seats played by a human, in the rules' player order."""
+        return [p for p in self.game.players if self.players.get(p) == HUMAN]
+
+    def hot_seat(self) -> bool:
+        """Whether several humans share this screen, so the curtain and the per-seat undo apply."""
+        return self.hot_seat_allowed and len(self.humans()) >= 2
+
+    def seat_name(self, seat: str) -> str:
+        """The readable name the face gives a seat (the umpire is the umpire)."""
+        p = self.game.face.player(seat)
+        return p.name if p is not None else seat
+
+    def seat_colour(self, seat: str) -> str:
+        """The seat's counter colour from the face (grey for the umpire), for the curtain's swatch."""
+        return self.game.face.colour(seat)
+
+    def _follow_decision(self) -> None:
+        """Bring the curtain down when the decision has passed to a human seat other than the one at the screen."""
+        if not self.hot_seat():
+            if self.curtain is not None:  # a seat became a bot behind the curtain: the one human left has the screen
+                self.curtain = None
+                humans = self.humans()
+                if len(humans) == 1:
+                    self.viewer = humans[0]
+            return
+        d = self.game.decision
+        if d is None or self.script or self.players.get(d.player) != HUMAN:
+            return
+        if d.player != self._last_human and d.player != self.viewer:
+            self.curtain = d.player
+            self.candidates = []
+        self._last_human = d.player
+
+    def reveal(self) -> None:
+        """The seat named by the curtain has the screen: lift the curtain and look through its eyes only."""
+        if self.curtain is None:
+            self.message = "The screen is already shown."
+            self._changed()
+            return
+        seat = self.curtain
+        self.viewer = seat
+        self.curtain = None
+        self.candidates = []
+        d = self.game.decision
+        # the message may describe the previous seat's move (a secret plot's text): replace it
+        if d is not None and d.player == seat and self.players.get(seat) == HUMAN:
+            self.message = f"Your turn, {self.seat_name(seat)}: choose one of the options below ({d.rule})."
+        else:
+            self.message = f"You are looking through the eyes of {self.seat_name(seat)}."
+        self._changed()
 
     # -- what is shown -------------------------------------------------------------------------------------------
 
     def view(self) -> dict[str, Any]:
-        """The viewer's view: a side sees only what that side may know (``Game.view``)."""
+        """The viewer's view: a side sees only what that side may know (``Game.view``); behind the curtain, an
+        empty dict (nothing of the game)."""
+        if self.curtain is not None:
+            return {}
         return self.game.view(None if self.viewer == "umpire" else self.viewer)
 
     def visible_events(self, limit: int | None = None) -> list[Event]:
-        """The revealed events the viewer may see, oldest first (the last ``limit`` of them if given)."""
+        """The revealed events the viewer may see, oldest first (the last ``limit`` of them if given): always a
+        prefix of ``game.log(viewer)``, and nothing behind the curtain."""
+        if self.curtain is not None:
+            return []
         who = None if self.viewer == "umpire" else self.viewer
         evs = [e for e in self.game.events[: self.revealed] if e.seen_by(who)]
         return evs[-limit:] if limit else evs
@@ -167,7 +251,7 @@ class Session:
         """Whether the current decision's options may be shown: a human's, seen through that side's or the
         umpire's eyes (a side never sees the other side's options)."""
         d = self.game.decision
-        if d is None or self.script or self.players.get(d.player) != HUMAN:
+        if d is None or self.script or self.curtain is not None or self.players.get(d.player) != HUMAN:
             return False
         return self.viewer in ("umpire", d.player)
 
@@ -187,17 +271,26 @@ class Session:
 
     def ranges(self, view: Mapping[str, Any] | None = None) -> dict[str, list[str]]:
         """The rings, arcs and lines the face outlines for the decision at hand, from the viewer's view only."""
+        if self.curtain is not None:
+            return {}
         return self.game.face.overlays(view if view is not None else self.view(), self.game.decision)
 
     def markers(self, view: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        """The counters the viewer may see (none behind the curtain)."""
+        if self.curtain is not None:
+            return []
         return self.game.face.markers(view if view is not None else self.view())
 
     def focus(self, view: Mapping[str, Any] | None = None) -> str | None:
         """The hex the decision at hand is about, if the viewer may see it (the map centres there)."""
+        if self.curtain is not None:
+            return None
         return self.game.face.focus(view if view is not None else self.view(), self.game.decision)
 
     def panels(self, view: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
         """The face's tactical displays (``Face.panels``) from the viewer's view and the events revealed to it."""
+        if self.curtain is not None:
+            return []
         return self.game.face.panels(view if view is not None else self.view(), self.visible_events())
 
     @property
@@ -212,6 +305,8 @@ class Session:
     def status(self) -> str:
         """One line: turn, date, phase and who decides what (the prompt only where the viewer may see it)."""
         g = self.game
+        if self.curtain is not None:
+            return f"Pass the screen to {self.seat_name(self.curtain)}"
         v = g.view(None if self.viewer == "umpire" else self.viewer)
         when = g.face.status(v)
         d = g.decision
@@ -233,13 +328,41 @@ class Session:
             if act is None:  # an optional step the engine took by itself
                 self._script_used.append((n, self.script.pop(0)))
                 continue
-            self.game.apply(act)
+            self._apply(act)
             self._script_used.append((n, self.script.pop(0)))
             return act
         bot = self.bots[d.player]
         act = bot.choose(self.game.view(d.player), d)
-        self.game.apply(act)
+        self._apply(act)
         return act
+
+    def _apply(self, act: Action | Mapping[str, Any]) -> list[Event]:
+        """Play an action, noting who was on move (Undo in a hot-seat game needs to know whose move it was)."""
+        who = self.game.decision.player  # type: ignore[union-attr]
+        movers = self.movers()
+        evs = self.game.apply(act)
+        movers.append(who)
+        return evs
+
+    def movers(self) -> list[str | None]:
+        """Who was on move for each of the game's actions; None for those played before this session began.
+
+        Kept as the session plays; if the game was played or undone behind the session's back, rebuilt by replaying
+        from the session's starting position.
+        """
+        n = len(self.game.actions)
+        if len(self._movers) != n:
+            g = self._start.fork()
+            base = len(g.actions)
+            out: list[str | None] = [None] * min(base, n)
+            if n >= base and self.game.actions[:base] == g.actions:
+                for a in self.game.actions[base:]:
+                    out.append(g.decision.player if g.decision is not None else None)
+                    g.apply(a)
+            else:
+                out = [None] * n
+            self._movers = out
+        return self._movers
 
     def _human_to_move(self) -> bool:
         d = self.game.decision
@@ -285,7 +408,8 @@ class Session:
             return "human"
         self._reveal_one()
         how = "the example" if len(self.script) < before else f"{self.players.get(who)} bot"
-        self.message = f"{who} ({how}) played: {act.text}"
+        # several humans share the screen: the log (filtered by the eyes) says what this seat may know of the move
+        self.message = f"{who} ({how}) played" + ("." if self.hot_seat() else f": {act.text}")
         if before and not self.script:
             self.message += " — the example's last move; from here on the players (or bots) take over."
         self._changed()
@@ -354,8 +478,12 @@ class Session:
             act: Action | Mapping[str, Any] = d.options[option]
         else:
             act = option
+        if self.curtain is not None:
+            self.message = f"The screen is behind the curtain: {self.seat_name(self.curtain)} must show it first."
+            self._changed()
+            return []
         try:
-            evs = self.game.apply(act)
+            evs = self._apply(act)
         except LeyteError as e:
             self.message = f"Not allowed: {e}"
             self._changed()
@@ -379,6 +507,8 @@ class Session:
         d = self.game.decision
         if d is None:
             res.message = "The game is over."
+        elif self.curtain is not None:
+            res.message = f"The screen is behind the curtain: {self.seat_name(self.curtain)} must show it first."
         elif not self.may_decide_here():
             res.message = f"{hex_label}: it is {d.player}'s decision, not yours to make from this view."
         else:
@@ -401,21 +531,67 @@ class Session:
         self._changed()
         return res
 
-    def undo(self) -> None:
-        """Take back the last action, and keep going back past bot moves to the previous human decision."""
-        self.candidates = []
+    def undo_refusal(self) -> str:
+        """Why Undo may not be pressed now ("" if it may): nothing played, the curtain is down, or — with several
+        human seats — the last human move was another seat's (a seat takes back only its own moves)."""
         if not self.game.actions:
-            self.message = "Nothing to undo."
+            return "Nothing to undo."
+        if not self.hot_seat() or self.viewer == "umpire" and self.curtain is None:
+            return ""
+        if self.curtain is not None:
+            return f"The screen is behind the curtain: {self.seat_name(self.curtain)} must show it first."
+        last = self._last_human_move()
+        if last is None:
+            return f"{self.seat_name(self.viewer)} has no move of its own to take back."
+        who = self.movers()[last]
+        if who != self.viewer:
+            name = self.seat_name(who) if who is not None else "a player before this session began"
+            return (f"The last human move was {name}'s, not {self.seat_name(self.viewer)}'s: "
+                    "each seat may take back only its own moves.")
+        return ""
+
+    def _last_human_move(self) -> int | None:
+        """The index of the last action a human seat played (or one from before the session, whose seat is
+        unknown), or None."""
+        movers = self.movers()
+        for i in range(len(movers) - 1, -1, -1):
+            if movers[i] is None or self.players.get(movers[i]) == HUMAN:
+                return i
+        return None
+
+    def undo(self) -> bool:
+        """Take back the last action, and keep going back past bot moves to the previous human decision.
+
+        With several human seats, only the seat at the screen's own last move may be taken back (with the bot moves
+        after it); another seat's move is refused in ``message`` and nothing changes. The umpire's eyes (which the
+        curtain hands over like any seat's: the teacher's) undo as in a one-human game. Returns whether anything
+        was undone.
+        """
+        self.candidates = []
+        why = self.undo_refusal()
+        if why:
+            self.message = why if why == "Nothing to undo." else f"Undo refused: {why}"
             self._changed()
-            return
-        self.game.undo()
-        self._rewind_script()
-        while self.game.actions and not self._human_to_move() and any(k == HUMAN for k in self.players.values()):
-            self.game.undo()
-            self._rewind_script()
+            return False
+        if self.hot_seat() and self.viewer != "umpire":
+            keep = self._last_human_move()
+            assert keep is not None
+            while len(self.game.actions) > keep:
+                self._undo_one()
+        else:
+            self._undo_one()
+            while self.game.actions and not self._human_to_move() and any(k == HUMAN for k in self.players.values()):
+                self._undo_one()
         self.revealed = len(self.game.events)
         self.message = "Undone."
         self._changed()
+        return True
+
+    def _undo_one(self) -> None:
+        movers = self.movers()
+        self.game.undo()
+        del movers[len(self.game.actions):]
+        self._rewind_script()
 
     def _rewind_script(self) -> None:
         """Give back the example's moves that were played after the position Undo returned to."""
@@ -428,6 +604,8 @@ class Session:
     def reset(self) -> None:
         """Back to the position the session started from, with fresh bots (same seeds, so the same game)."""
         self.game = self._start.fork()
+        self._movers = [None] * len(self.game.actions)
+        self._last_human = None  # the first human decision of the replay brings the curtain down again
         self.script = list(self._script0)
         self._script_used = []
         for side, kind in list(self.players.items()):
