@@ -20,7 +20,7 @@ from IPython.display import display
 import leyte
 from leyte import Game, LeyteError
 from leyte.jupyter.displays import cards_frame, event_log_html, odds_html
-from leyte.jupyter.mapview import MapView
+from leyte.jupyter.mapview import MapView, fit_size
 from leyte.jupyter.panelview import PanelView, panel_view
 from leyte.jupyter.session import HUMAN, Session, player_kinds
 
@@ -257,7 +257,7 @@ class GameApp:
         viewer: str | None = None,
         seed: int = 0,
         auto: bool = True,
-        size: float = 11.0,
+        size: float | None = None,
         cards: bool = True,
         center: str | None = None,
         zoom: float | None = None,
@@ -278,7 +278,8 @@ class GameApp:
         if s.auto and not s.script and HUMAN in s.players.values() and not s.game.over and not s._human_to_move():
             s.run("decision")  # the bots set up and play until the human's first decision
             s.message = ""
-        self.map = MapView(s.map, size=size, colours=s.game.face.colours(), overlay_style=s.game.face.overlay_style)
+        self.map = MapView(s.map, size=size if size is not None else fit_size(s.map), colours=s.game.face.colours(),
+                           overlay_style=s.game.face.overlay_style)
         if center is not None:
             self.map.center_on(center, zoom)
         self.controls = StepControls(s)

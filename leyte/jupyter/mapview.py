@@ -94,6 +94,20 @@ def batched() -> Iterator[None]:
         cm.__exit__(None, None, None)
 
 
+
+DEFAULT_HEX_SIZE = 11.0  # px per hex-size unit: the big maps' default, legible when zoomed to the action
+SMALL_MAP_WIDTH = 320  # a map narrower than this at the default size is scaled up ...
+FIT_WIDTH, FIT_HEIGHT = 640, 560  # ... to fill about this much of a 1280x720 projector
+
+
+def fit_size(hexmap: Any) -> float:
+    """The hex size a map is drawn at when none is given: the default for the big maps, and for a small map (a few
+    dozen big hexes) whatever fills about half of a 1280x720 screen, so its counters read from the back row."""
+    geo = map_geometry(hexmap)
+    if geo.width * DEFAULT_HEX_SIZE >= SMALL_MAP_WIDTH:
+        return DEFAULT_HEX_SIZE
+    return min(FIT_WIDTH / geo.width, FIT_HEIGHT / geo.height)
+
 class MapView:
     """A zoomable, pannable, clickable hex map for one ``HexMap``.
 
