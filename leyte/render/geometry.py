@@ -15,11 +15,16 @@ from dataclasses import dataclass, field
 
 from leyte.core.hexgrid import Hex, HexMap
 
-TERRAIN_COLOURS = {"sea": "#bfe3f2", "partial": "#4f86b8", "land": "#e8dcc0"}
+# Terrain vocabulary across the games' maps: "coastal" is sea with a coast in it (big-hex maps), "strait" a narrow
+# passage hex; both read as water, a shade apart from open sea.
+TERRAIN_COLOURS = {"sea": "#bfe3f2", "partial": "#4f86b8", "land": "#e8dcc0", "coastal": "#d6ecd9",
+                   "strait": "#8fc4e0"}
 FEATURE_STYLE = {
     "strait": ("#ffffff", "S"),
     "port": ("#5d4037", "P"),
     "airfield": ("#6d4c41", "A"),
+    "harbor": ("#5d4037", "H"),
+    "anchorage": ("#0d47a1", "G"),
     "beachhead": ("#2e7d32", "B"),
 }
 HIGHLIGHT_COLOUR = "#ffeb3b"

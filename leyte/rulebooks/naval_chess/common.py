@@ -319,6 +319,4 @@ def draw_label(st: State, ctx: Context, rule: str) -> str:
     """A fresh IJN marker label, drawn at random from the free ones (R-15) so it tells nothing. The draw uses the
     game's seeded generator but never the scripted dice of a worked example, which hold only the rulebook's rolls."""
     i = ctx.dice.randbelow(len(st.marker_pool))
-    label = st.marker_pool.pop(i)
-    ctx.emit(rule, f"Marker label {label} drawn", kind="draw", data={"label": label}, visible=("IJN",))
-    return label
+    return st.marker_pool.pop(i)  # bookkeeping, not news: the IJN's log shows the marker itself

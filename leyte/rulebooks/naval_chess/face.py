@@ -10,6 +10,7 @@ from typing import Any
 from leyte.core.face import Face, PlayerStyle
 
 Marker = dict[str, Any]
+AIR_LABELS = {"naval": "NAV", "land": "LBA", "seaplane": "SEA", "kamikaze": "KAM"}  # short counter texts
 
 
 class NavalChessFace(Face):
@@ -27,10 +28,11 @@ class NavalChessFace(Face):
         out: list[Marker] = []
         for uid, u in view.get("units", {}).items():
             h = u.get("hex") if u.get("kind") == "air" else u.get("loc")
-            if h not in on_map:
+            if h not in on_map or u.get("marker"):  # a ship under an IJN marker is drawn as the marker
                 continue
+            label = AIR_LABELS.get(str(u.get("class")), "AIR") if u.get("kind") == "air" else str(u.get("class", ""))
             out.append({"kind": "air" if u.get("kind") == "air" else "unit", "id": uid, "hex": h,
-                        "side": u.get("seat"), "label": str(u.get("class", ""))[:4], "title": u.get("name", uid),
+                        "side": u.get("seat"), "label": label[:4], "title": u.get("name", uid),
                         "damaged": bool(u.get("damaged")), "detected": None, "moved": bool(u.get("moved")),
                         "dummy": None,
                         "shape": "small" if u.get("kind") == "air" else "counter", "solid": u.get("kind") != "air"})

@@ -23,7 +23,7 @@ def _unit(st: State, uid: str) -> dict[str, Any]:
     u, ud = st.units[uid], D.units[uid]
     d: dict[str, Any] = {"id": uid, "name": ud.name, "seat": u.seat, "kind": ud.kind, "class": ud.cls,
                          "speed": ud.speed, "loc": u.loc, "damaged": u.damaged, "anchored": u.anchored,
-                         "moved": bool(u.moved_from),
+                         "moved": bool(u.moved_from), "marker": u.marker,
                          "supplied": u.supplied}
     if ud.kind == "air":
         d.update({"base": u.base, "hex": hex_of_air(st, uid) if u.loc == "ready" else "", "strength": u.strength,
