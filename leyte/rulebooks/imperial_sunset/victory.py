@@ -49,8 +49,9 @@ def seventh_fleet_proximity(st: State, ctx: Context) -> None:
         if not any(D.ships[s].type == "CVE" for s in live_ships(st, tf)):
             continue
         if tf.hex is None or dist(D, tf.hex, "3521") > radius:
+            # the award is public; it must not tell the IJN which marker (or which named group) holds the carriers
             award(st, "USN", -D.mod("vp.seventh_fleet_penalty"),
-                  f"{tf.name} is more than {radius} hexes from the beachhead", "12.2", ctx)
+                  f"a 7th Fleet escort-carrier TF is more than {radius} hexes from the beachhead", "12.2", ctx)
 
 
 def check_beachhead(st: State, tf: TFState, ctx: Context) -> None:
