@@ -12,6 +12,7 @@ from typing import Any
 
 import nbformat
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_voila_notebooks import _census, _open_page, _painted, _real_errors, _wait_for
 
 pytestmark = pytest.mark.browser
@@ -57,12 +58,16 @@ def test_hot_seat_curtain_hides_the_game_and_its_button_brings_the_painted_map_b
                          30), f"the map came back blank: {_census(page)}"
         page.screenshot(path=str(output_dir / "curtain_ijn_revealed.png"))
         # IJN plays its first option until the screen must pass to the other human seat
-        for _ in range(40):
+        for _ in range(60):
             if page.locator(".leyte-curtain").count():
                 break
             before = page.locator(".leyte-prompt").inner_text()
             opts = page.locator(".leyte-option")
-            (opts.first if opts.count() else page.get_by_role("button", name="Play this option")).click()
+            try:  # the panel is rebuilt after each move: a button found a moment ago may be gone; look again
+                (opts.first if opts.count() else page.get_by_role("button", name="Play this option")).click(
+                    timeout=5_000)
+            except PlaywrightTimeout:
+                continue
             _wait_for(lambda b=before: page.locator(".leyte-curtain").count() > 0
                       or page.locator(".leyte-prompt").inner_text() != b, 10)
         assert page.locator(".leyte-curtain").count() == 1, "the decision never passed to the other human seat"
