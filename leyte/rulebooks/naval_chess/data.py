@@ -35,7 +35,9 @@ IMPULSE_NAMES = {"morning": "Morning", "afternoon": "Afternoon", "before_midnigh
 
 
 OPTIONS = {"unryu": "V.B: the second carrier Unryu with CV2, both IJN air groups Strong, two more Bettys; "
-                    "the Allies get 15 VP (default off)"}
+                    "the Allies get 15 VP (default off)",
+           "free_setup": "V: each seat places its own forces by hand in the printed zones, the 1944 places offered "
+                         "first (default off: the historical set-up)"}
 
 
 @dataclass(frozen=True, slots=True)

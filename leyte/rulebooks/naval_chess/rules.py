@@ -12,7 +12,7 @@ from leyte.rulebooks.naval_chess.data import SEATS, SIDE_OF, data
 from leyte.rulebooks.naval_chess.state import State
 
 # Importing the rules modules registers their frames with the engine.
-from leyte.rulebooks.naval_chess import combat, sequence  # noqa: E402,F401  isort: skip
+from leyte.rulebooks.naval_chess import combat, sequence, setup  # noqa: E402,F401  isort: skip
 
 
 class NavalChess(FrameRules):

@@ -40,7 +40,8 @@ def new_state(pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) 
     opts = schema.CHECKER.validate(schema.Options, dict(options), "options", what="the options")
     p = schema.check_position(copy.deepcopy(dict(pos)), D, "scenario")
     unryu = p.options.unryu or opts.unryu
-    st = State(scenario=p.id, day=p.day, last_day=p.last_day, options={"unryu": unryu},
+    free = p.options.free_setup or opts.free_setup
+    st = State(scenario=p.id, day=p.day, last_day=p.last_day, options={"unryu": unryu, "free_setup": free},
                marker_pool=list(MARKER_LABELS))
     for uid, u in D.units.items():
         st.units[uid] = UnitState(uid, u.seat, strength=u.strength)
@@ -87,6 +88,13 @@ def new_state(pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) 
         from leyte.rulebooks.naval_chess.common import score
 
         score(st, ctx, D.vp["unryu_option"], "the IJN takes the Unryu option", "V.B", now=True)
+    if free:  # V: each seat places its own forces, the historical places offered first
+        from leyte.rulebooks.naval_chess import setup
+        from leyte.rulebooks.naval_chess.engine import advance
+
+        setup.begin(st, ctx, p.start)
+        advance(st, ctx)
+        return st
     from leyte.rulebooks.naval_chess import sequence
 
     sequence.start(st, ctx, p.start)

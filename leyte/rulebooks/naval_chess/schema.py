@@ -150,6 +150,7 @@ def _sea_or_field(label: str, info: ValidationInfo) -> str:
 
 class Options(_Strict):
     unryu: bool = False  # V.B: the second carrier, both air groups Strong, two more Bettys, +15 VP to the Allies
+    free_setup: bool = False  # V: each seat places its forces by hand (historical places offered first)
 
 
 class Position(_Strict):
