@@ -116,15 +116,16 @@ BLANK = 60  # blank lines pushed out instead when the output is no terminal (a p
 
 
 def _pass_keyboard(seat: str, out: TextIO, inp: TextIO) -> bool:
-    """Hot seat: hide the previous seat's screen and wait for ``seat`` to take the keyboard; False at end of input."""
+    """Hot seat: hide the previous seat's screen and wait for ``seat`` to take the keyboard; False at end of input
+    or on 'quit' (whoever holds the keyboard may stop the game here without seeing the next seat's screen)."""
     isatty = getattr(out, "isatty", None)
     out.write(CLEAR if isatty is not None and isatty() else "\n" * BLANK)
     out.write(f"Pass the keyboard to {seat} \u2014 press Enter when ready\n")
     out.flush()
-    if not inp.readline():
+    line = inp.readline()
+    if not line:
         out.write("\n")
-        return False
-    return True
+    return bool(line) and line.strip() not in ("quit", "q", "exit")
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -> int:

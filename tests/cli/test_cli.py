@@ -330,3 +330,10 @@ def test_hot_seat_trio_secret_picks_stay_behind_the_pass(trio: str) -> None:
     for seat, text in seen:
         for who in re.findall(r"(\w+) secretly picks \d", text):
             assert who == seat
+
+
+def test_hot_seat_quit_at_the_pass_screen_shows_nothing_of_the_next_seat() -> None:
+    code, out, _ = run("play", "naval-chess", "--as", "IJN", "--as", "Third Fleet", "--seed", "1", stdin="quit\n")
+    assert code == 0 and out.rstrip().endswith("Pass the keyboard to IJN \u2014 press Enter when ready")
+    code, out, _ = run("play", "naval-chess", "--as", "IJN", "--as", "Third Fleet", "--seed", "1", stdin="\nquit\n")
+    assert code == 0 and "[VI.A] IJN:" in out
