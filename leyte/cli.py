@@ -99,7 +99,39 @@ def _options_about(g: leyte.Game, view: dict[str, Any], word: str) -> list[int] 
     return hits or None
 
 
+def _seats(g: leyte.Game, wanted: Sequence[str]) -> list[str]:
+    """The human seats named by ``--as``, each a player of the game and named once."""
+    seats: list[str] = []
+    for seat in wanted:
+        if seat not in g.players:
+            raise CliError(f"--as must be one of {', '.join(g.players)}, not {seat!r}")
+        if seat in seats:
+            raise CliError(f"--as names {seat!r} twice: each seat is played once")
+        seats.append(seat)
+    return seats
+
+
+CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and its scrollback, so the next seat cannot scroll back
+BLANK = 60  # blank lines pushed out instead when the output is no terminal (a pipe or a file)
+
+
+def _pass_keyboard(seat: str, out: TextIO, inp: TextIO) -> bool:
+    """Hot seat: hide the previous seat's screen and wait for ``seat`` to take the keyboard; False at end of input
+    or on 'quit' (whoever holds the keyboard may stop the game here without seeing the next seat's screen)."""
+    isatty = getattr(out, "isatty", None)
+    out.write(CLEAR if isatty is not None and isatty() else "\n" * BLANK)
+    out.write(f"Pass the keyboard to {seat} \u2014 press Enter when ready\n")
+    out.flush()
+    line = inp.readline()
+    if not line:
+        out.write("\n")
+    return bool(line) and line.strip() not in ("quit", "q", "exit")
+
+
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -> int:
+    """Play on the terminal. One ``--as`` plays that seat against the bots; several share the keyboard (hot seat):
+    whenever the decision passes to another human seat the screen is cleared and handed over, each seat sees only
+    its own log, and 'undo' takes back only the seat's own last move."""
     from leyte.bots import make_bot
 
     inp = inp or sys.stdin
@@ -107,29 +139,53 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -
         g = leyte.load_game(_read(args.load))
     else:
         g = leyte.new_game(args.game, scenario=args.scenario, seed=args.seed, options=_parse_options(args.option))
-    side = args.as_side
-    if side not in g.players:
-        raise CliError(f"--as must be one of {', '.join(g.players)}, not {side!r}")
-    bots = {p: make_bot(args.bot, g.id, p, args.seed * 1000 + i) for i, p in enumerate(g.players) if p != side}
-    seen = 0
-    out.write(f"{g.id}: you play {side}; the other players are the {args.bot} bot. Type an option's number, a hex "
-              "label or a unit name, 'more', 'undo', 'save FILE', 'log' or 'quit'.\n")
+    humans = _seats(g, args.as_side)
+    hot = len(humans) > 1
+    bots = {p: make_bot(args.bot, g.id, p, args.seed * 1000 + i) for i, p in enumerate(g.players) if p not in humans}
+    seen = dict.fromkeys(humans, 0)  # how much of each seat's log it has been shown
+    movers: list[str | None] = [None] * len(g.actions)  # who played each action (None: before this run)
+    side = humans[0]  # the seat at the keyboard
+    at: str | None = None if hot else side  # hot seat: nobody has the keyboard until the first seat takes it
+    if hot:
+        others = f"the other players are the {args.bot} bot" if bots else "there are no bots"
+        out.write(f"{g.id}: hot seat for {', '.join(humans)} on one keyboard; {others}. The screen is cleared "
+                  "between seats. ")
+    else:
+        out.write(f"{g.id}: you play {side}; the other players are the {args.bot} bot. ")
+    out.write("Type an option's number, a hex label or a unit name, 'more', 'undo', 'save FILE', 'log' or 'quit'.\n")
     asked: Any = None  # the decision last shown, and which of its options are listed from where
     shown: list[int] = []
     start = 0
-    while True:
+
+    def flush() -> None:
+        """Print what the seat at the keyboard may see of the log and has not been shown yet."""
         log = g.log(side)
-        for e in log[seen:]:
+        for e in log[seen[side]:]:
             out.write(f"  ({e.rule}) {e.text}\n")
-        seen = len(log)
+        seen[side] = len(log)
+
+    def apply(act: Any) -> None:
+        who = g.decision.player if g.decision is not None else None
+        g.apply(act)
+        movers.append(who)
+
+    while True:
         d = g.decision
+        # one seat: its log as it grows; hot seat: only while the seat itself is on move, or at the end
+        if not hot or d is None or d.player == at:
+            flush()
         if d is None:
             out.write(f"\nGame over: {g.face.result_text(g.result)}\n")
             return 0
-        if d.player != side:
-            bot = bots[d.player]
-            g.apply(bot.choose(g.view(d.player), d))
+        if d.player not in humans:
+            apply(bots[d.player].choose(g.view(d.player), d))
             continue
+        if d.player != at:
+            if not _pass_keyboard(d.player, out, inp):
+                return 0
+            at = side = d.player
+            asked = None
+            flush()
         if asked is not d:
             asked, shown, start = d, list(range(len(d.options))), 0
             _show_decision(g, out, shown, start)
@@ -143,7 +199,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -
         if cmd in ("quit", "q", "exit"):
             return 0
         if cmd == "log":
-            seen = 0
+            seen[side] = 0
             continue
         if cmd == "more":
             if start + PAGE < len(shown):
@@ -154,6 +210,12 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -
             _show_decision(g, out, shown, start)
             continue
         if cmd == "undo":
+            if hot:
+                out.write(_undo_own(g, side, humans, movers))
+                for s in humans:  # the logs got shorter: nobody has seen more than is left
+                    seen[s] = min(seen[s], len(g.log(s)))
+                asked = None
+                continue
             # back to this side's previous decision, undoing the bots' moves in between
             try:
                 while True:
@@ -162,7 +224,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -
                         break
             except LeyteError:
                 out.write("nothing to undo\n")
-            seen, asked = 0, None
+            del movers[len(g.actions):]
+            seen[side], asked = 0, None
             continue
         if cmd.startswith("save "):
             _write(cmd[5:].strip(), g.to_json())
@@ -170,14 +233,19 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -
             continue
         if cmd.isdigit() and 1 <= int(cmd) <= len(d.options):
             try:
-                g.apply(d.options[int(cmd) - 1])
+                apply(d.options[int(cmd) - 1])
             except LeyteError as e:
                 out.write(f"refused: {e}\n")
+            else:
+                if hot:  # the seat sees what its own move did before the keyboard may pass
+                    flush()
             continue
         about = _options_about(g, g.view(side), cmd) if cmd else None
         if about is not None:
             if len(about) == 1:
-                g.apply(d.options[about[0]])
+                apply(d.options[about[0]])
+                if hot:
+                    flush()
                 continue
             if about:
                 out.write(f"{len(about)} options are about {cmd}:\n")
@@ -188,6 +256,23 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -
             continue
         out.write(f"type a number from 1 to {len(d.options)}, a hex label or a unit name, 'more', 'undo', "
                   "'save FILE', 'log' or 'quit'\n")
+
+
+def _undo_own(g: leyte.Game, seat: str, humans: Sequence[str], movers: list[str | None]) -> str:
+    """Hot seat: take back ``seat``'s own last move and the bot moves after it, as the notebook's per-seat Undo
+    does; refused (nothing changes) when the last human move was another seat's, or one played before this run
+    (whose seat is unknown). Returns the line to print."""
+    last = next((i for i in range(len(movers) - 1, -1, -1) if movers[i] is None or movers[i] in humans), None)
+    if last is None:
+        return "nothing to undo\n"
+    who = movers[last]
+    if who != seat:
+        name = who if who is not None else "a player before this game was loaded"
+        return f"undo refused: the last human move was {name}'s; each seat may take back only its own moves\n"
+    while len(g.actions) > last:
+        g.undo()
+    del movers[last:]
+    return f"undone: {seat}'s last move\n"
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -275,11 +360,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--save", metavar="FILE", help="write the save here (default: print it)")
     s.set_defaults(func=cmd_new)
 
-    s = sub.add_parser("play", help="play one side on the terminal against a bot")
+    s = sub.add_parser("play", help="play one side on the terminal against a bot, or several sides (hot seat)")
     s.add_argument("game")
     s.add_argument("--scenario", default=None)
-    s.add_argument("--as", dest="as_side", required=True, metavar="PLAYER",
-                   help="the player you play ('leyte games' lists them)")
+    s.add_argument("--as", dest="as_side", required=True, action="append", metavar="PLAYER",
+                   help="the player you play ('leyte games' lists them); repeat it for several human seats sharing "
+                        "the keyboard (hot seat)")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--bot", default="heuristic", help="the opponent bot: heuristic (default) or random")
     s.add_argument("--option", action="append", metavar="KEY=VALUE")

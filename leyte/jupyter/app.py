@@ -111,12 +111,14 @@ class StepControls:
             self.player.playing = False
 
     def refresh(self) -> None:
-        """Follow the session: the eyes it looks through, and whether Undo may be pressed (and why not)."""
+        """Follow the session: the eyes it looks through (behind the curtain: the seat the screen is passed to),
+        and whether Undo may be pressed (and why not)."""
         s = self.session
-        if self.viewer.value != s.viewer and s.viewer in self.viewer.options:
+        eyes = s.eyes
+        if self.viewer.value != eyes and eyes in self.viewer.options:
             self._syncing = True
             try:
-                self.viewer.value = s.viewer
+                self.viewer.value = eyes
             finally:
                 self._syncing = False
         why = s.undo_refusal()

@@ -185,6 +185,13 @@ class Session:
         """Whether several humans share this screen, so the curtain and the per-seat undo apply."""
         return self.hot_seat_allowed and len(self.humans()) >= 2
 
+    @property
+    def eyes(self) -> str:
+        """The seat a front end's "eyes" list should name: while the curtain is down, the seat the screen is being
+        passed to (showing the previous seat there would tell the room whose screen it was, and invite picking it
+        back); otherwise the viewer."""
+        return self.curtain if self.curtain is not None else self.viewer
+
     def seat_name(self, seat: str) -> str:
         """The readable name the face gives a seat (the umpire is the umpire)."""
         p = self.game.face.player(seat)

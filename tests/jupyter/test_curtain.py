@@ -236,6 +236,7 @@ def test_app_curtain_replaces_the_map_log_and_panel_and_its_button_lifts_it() ->
     assert app.curtain.button.description == f"I am {name}: show my screen"
     assert app.curtain.button.style.font_size == "30px"
     assert app.controls.undo.disabled and app.controls.undo.tooltip == "Nothing to undo."
+    assert app.controls.viewer.value == FIRST  # the eyes list names the seat the screen is passed to
     app.curtain.button.click()
     shown = app.widget.children
     assert app.curtain.widget not in shown and app.table[0] in shown
@@ -247,6 +248,7 @@ def test_app_curtain_replaces_the_map_log_and_panel_and_its_button_lifts_it() ->
             break
         press_first_option(app)
     assert s.curtain == SECOND and app.curtain.widget in app.widget.children and app.map.markers == []
+    assert app.controls.viewer.value == SECOND and s.viewer == FIRST  # the list no longer shows the previous seat
     assert app.curtain.button.description == f"I am {s.seat_name(SECOND)}: show my screen"
     app.curtain.button.click()
     assert app.controls.viewer.value == SECOND
@@ -254,10 +256,39 @@ def test_app_curtain_replaces_the_map_log_and_panel_and_its_button_lifts_it() ->
     digest = g.state_digest()
     app.controls.undo.click()  # a click that reaches the kernel anyway is refused in words
     assert g.state_digest() == digest and "Undo refused" in app.panel.message.value
-    # picking another seat's eyes in the list brings the curtain down for that seat; the list stays on its own
+    # picking another seat's eyes in the list brings the curtain down for that seat, and the list names that seat
+    # (the one the screen is passed to), not the seat that just had the screen
     app.controls.viewer.value = FIRST
-    assert s.curtain == FIRST and s.viewer == SECOND and app.controls.viewer.value == SECOND
+    assert s.curtain == FIRST and s.viewer == SECOND and app.controls.viewer.value == FIRST
     assert app.curtain.widget in app.widget.children and app.log.value == ""
+    app.curtain.button.click()
+    assert s.curtain is None and s.viewer == FIRST == app.controls.viewer.value
+
+
+def test_app_eyes_list_names_the_seat_the_screen_is_passed_to_never_the_previous_one() -> None:
+    """Issue 15: while the curtain is down the "eyes" list shows the seat the screen goes to; after the reveal,
+    that seat itself — at the start, at every pass, and without the list's own change handler firing."""
+    g = leyte.new_game(NC, seed=1)
+    app = GameApp(g, players={FIRST: "human", SECOND: "human", BOT: "random"})
+    s = app.session
+    asked: list[str] = []
+    app.controls.viewer.observe(lambda ch: asked.append(ch["new"]), names="value")
+    assert s.curtain == FIRST and s.eyes == FIRST and app.controls.viewer.value == FIRST
+    passed: list[str] = []
+    for _ in range(400):
+        if s.curtain is not None:
+            seat = s.curtain
+            assert app.controls.viewer.value == seat == s.eyes != s.viewer
+            app.curtain.button.click()
+            passed.append(seat)
+            assert s.curtain is None and app.controls.viewer.value == seat == s.viewer == s.eyes
+            if len(passed) == 4:
+                break
+            continue
+        press_first_option(app)
+    assert passed == [FIRST, SECOND, FIRST, SECOND]
+    # the list moved once per pass, as the curtain fell (the first seat was set before we listened), never at reveal
+    assert asked == passed[1:]
 
 
 def test_app_with_one_human_has_no_curtain() -> None:
