@@ -70,7 +70,7 @@ __all__ = [
 def show_map(
     hexmap: object,
     *,
-    size: float = 11.0,
+    size: float | None = None,
     markers: list | None = None,
     highlight: list | None = None,
     status: str = "",
@@ -80,9 +80,12 @@ def show_map(
 ) -> MapView:
     """A map widget for a bare map (no game): terrain, features, optional markers and highlighted hexes.
 
-    ``colours`` maps a player to its counter colour (``game.face.colours()``); markers of others are grey.
+    ``colours`` maps a player to its counter colour (``game.face.colours()``); markers of others are grey. With no
+    ``size`` a small map is drawn big enough to read on a projector (``mapview.fit_size``).
     """
-    mv = MapView(hexmap, size=size, colours=colours)
+    from leyte.jupyter.mapview import fit_size
+
+    mv = MapView(hexmap, size=size if size is not None else fit_size(hexmap), colours=colours)
     if center is not None:
         mv.center_on(center, zoom)
     mv.show(markers or [], highlight=highlight or [], status=status)

@@ -189,3 +189,28 @@ def test_samar_gunnery_notebook_paints_and_steps(browser: Any, voila: Any, outpu
         assert not _real_errors(errors), errors
     finally:
         ctx.close()
+
+
+# -- the Naval Chess Game ---------------------------------------------------------------------------------------
+
+NAVAL_CHESS_NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "naval-chess"
+
+
+def test_naval_chess_start_here_paints_a_legible_map_and_plays(browser: Any, voila: Any, output_dir: Path) -> None:
+    """Kinkaid against two bots in Voila: the lettered map is painted big enough for a projector (R: small maps are
+    scaled up) and one click on an option moves the game on."""
+    server, ctx, page, errors = _open(browser, voila, NAVAL_CHESS_NOTEBOOKS / "00_start_here.ipynb")
+    try:
+        page.wait_for_selector(".leyte-option", timeout=300_000)
+        assert _wait_for(lambda: _painted(page) > 50_000, 30), f"map canvas stayed blank: {_census(page)}"
+        page.screenshot(path=str(output_dir / "naval_chess_start_here.png"), full_page=True)
+        # the lettered map is taller than wide: it should fill most of a 720-pixel-high projector image
+        heights = [c["h"] for c in _census(page)]
+        assert max(heights) >= 480, f"the map is too small to read on a projector: {_census(page)}"
+        before = _log_count(page)
+        page.locator(".leyte-option").first.click()
+        assert _wait_for(lambda: _log_count(page) > before, 20), "a click on an option did not move the game on"
+        page.locator(".leyte-app").first.screenshot(path=str(output_dir / "naval_chess_after_click.png"))
+        assert not _real_errors(errors), errors
+    finally:
+        ctx.close()

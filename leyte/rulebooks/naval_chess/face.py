@@ -26,16 +26,30 @@ class NavalChessFace(Face):
     def markers(self, view: Mapping[str, Any]) -> list[Marker]:
         on_map = self._labels()
         out: list[Marker] = []
-        for uid, u in view.get("units", {}).items():
-            h = u.get("hex") if u.get("kind") == "air" else u.get("loc")
-            if h not in on_map or u.get("marker"):  # a ship under an IJN marker is drawn as the marker
+        # One counter per seat and hex (a fleet's whole stack: the names are in its hover text and the cards), so a
+        # dozen carriers and battleships in H6 read as one "TF" on a projector instead of a spill of counters. Air
+        # units on a carrier ride it and are not drawn; land-based air is one small counter per field.
+        stacks: dict[tuple[str, str, bool], list[Mapping[str, Any]]] = {}
+        for uid, u in sorted(view.get("units", {}).items()):
+            air = u.get("kind") == "air"
+            h = u.get("hex") if air else u.get("loc")
+            if h not in on_map or u.get("marker") or (air and u.get("base") in view.get("units", {})):
                 continue
-            label = AIR_LABELS.get(str(u.get("class")), "AIR") if u.get("kind") == "air" else str(u.get("class", ""))
-            out.append({"kind": "air" if u.get("kind") == "air" else "unit", "id": uid, "hex": h,
-                        "side": u.get("seat"), "label": label[:4], "title": u.get("name", uid),
-                        "damaged": bool(u.get("damaged")), "detected": None, "moved": bool(u.get("moved")),
-                        "dummy": None,
-                        "shape": "small" if u.get("kind") == "air" else "counter", "solid": u.get("kind") != "air"})
+            stacks.setdefault((str(u.get("seat")), str(h), air), []).append({**u, "id": uid})
+        for (seat, h, air), units in sorted(stacks.items()):
+            if len(units) == 1:
+                u = units[0]
+                label = AIR_LABELS.get(str(u.get("class")), "AIR") if air else str(u.get("class", ""))
+                mid, title = str(u["id"]), str(u.get("name", u["id"]))
+            else:
+                label = f"{AIR_LABELS.get(str(units[0].get('class')), 'AIR')}{len(units)}" if air else f"×{len(units)}"
+                mid = f"{seat}@{h}{'/air' if air else ''}"
+                title = f"{seat} at {h}: " + ", ".join(
+                    f"{x.get('name')} ({x.get('class')}{', damaged' if x.get('damaged') else ''})" for x in units)
+            out.append({"kind": "air" if air else "unit", "id": mid, "hex": h, "side": seat, "label": label[:4],
+                        "title": title, "damaged": any(bool(x.get("damaged")) for x in units), "detected": None,
+                        "moved": any(bool(x.get("moved")) for x in units), "dummy": None,
+                        "shape": "small" if air else "counter", "solid": not air, "count": len(units)})
         for label, m in view.get("markers", {}).items():
             if m.get("hex") not in on_map:
                 continue
@@ -51,7 +65,14 @@ class NavalChessFace(Face):
         return out
 
     def piece_hexes(self, view: Mapping[str, Any]) -> dict[str, str]:
-        return {m["id"]: m["hex"] for m in self.markers(view)}
+        """Every piece an option may name (a unit, a marker, an air unit) and its hex, stacked or not."""
+        out = {m["id"]: m["hex"] for m in self.markers(view)}
+        on_map = self._labels()
+        for uid, u in view.get("units", {}).items():
+            h = u.get("hex") if u.get("kind") == "air" else u.get("loc")
+            if h in on_map:
+                out.setdefault(uid, h)
+        return out
 
     def status(self, view: Mapping[str, Any]) -> str:
         bits = [f"Day {view.get('day')} of {view.get('last_day')}"]
