@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic_core import PydanticCustomError
 
 from leyte.core.errors import ScenarioError
 from leyte.core.limits import excerpt
 
-__all__ = ["field_path", "error_from", "SchemaChecker"]
+__all__ = ["field_path", "error_from", "SchemaChecker", "StrictModel", "check_entry"]
 
 
 def field_path(loc: tuple[int | str, ...]) -> str:
@@ -80,3 +81,19 @@ class SchemaChecker:
             return model.model_validate(value, context=context)
         except ValidationError as e:
             raise self.error(where, e) from None
+
+
+class StrictModel(BaseModel):
+    """The base of a game's position models: unknown fields refused, no type coercion (a bool is not an int, "3" is
+    not 3)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+def check_entry(at: int | str, check: Any, *args: Any) -> Any:
+    """Run ``check(*args)`` on one entry of a list or dict; its error names the entry (``at``), so the error's field
+    path reaches it (``ijn.subs.i_boats_1``)."""
+    try:
+        return check(*args)
+    except PydanticCustomError as e:
+        raise PydanticCustomError(e.type, e.message_template, {**(e.context or {}), "at": at}) from None

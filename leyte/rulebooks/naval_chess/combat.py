@@ -713,22 +713,15 @@ def _surprise(st: State, ctx: Context, fr: dict[str, Any], seen: tuple[str, ...]
     """VI.B.2.b with R-18: one d6 on the three-band table; +1 toward a side that stayed in the hex since the day
     phase, +1 toward the enemy of a side with an unscreened Damaged ship (which cannot gain surprise)."""
     D = data()
-    shift, why = 0, []
     stayed = {s: any(st.units[u].day_hex == fr["hex"] and not st.units[u].moved_from for u in _alive(st, fr, s))
               for s in ("IJN", "Allies")}
     crippled = {s: any(st.units[u].damaged and not _screened(u) for u in _alive(st, fr, s)) for s in ("IJN", "Allies")}
-    if stayed["Allies"]:
-        shift += 1
-        why.append("+1 Allies stayed in the hex")
-    if stayed["IJN"]:
-        shift -= 1
-        why.append("-1 IJN stayed in the hex")
-    if crippled["IJN"]:
-        shift += 1
-        why.append("+1 IJN line holds a Damaged ship")
-    if crippled["Allies"]:
-        shift -= 1
-        why.append("-1 Allied line holds a Damaged ship")
+    # each favour moves the roll one point toward the favoured side: up for the Allies, down for the IJN
+    favours = [(stayed["Allies"], +1, "Allies stayed in the hex"), (stayed["IJN"], -1, "IJN stayed in the hex"),
+               (crippled["IJN"], +1, "IJN line holds a Damaged ship"),
+               (crippled["Allies"], -1, "Allied line holds a Damaged ship")]
+    shift = sum(step for on, step, _ in favours if on)
+    why = [f"{step:+d} {reason}" for on, step, reason in favours if on]
     r = ctx.roll("d6", purpose="night surprise" + (f" ({', '.join(why)})" if why else ""), rule="VI.B.2.b",
                  visible=seen)
     roll = max(1, min(6, r.final + shift))

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from leyte.core.schema import SchemaChecker
+from leyte.core.schema import SchemaChecker, StrictModel, check_entry
 from leyte.rulebooks.naval_chess.data import MARKER_LABELS, Data
 
 OFF_MAP = ("off:north", "off:west")
@@ -61,15 +61,8 @@ def _unit(uid: str, info: ValidationInfo, seats: tuple[str, ...], kinds: tuple[s
     return uid
 
 
-def _entry(at: int | str, check: Any, *args: Any) -> Any:
-    try:
-        return check(*args)
-    except PydanticCustomError as e:
-        raise PydanticCustomError(e.type, e.message_template, {**(e.context or {}), "at": at}) from None
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+_entry = check_entry
+_Strict = StrictModel
 
 
 class TaskForce(_Strict):
