@@ -143,13 +143,37 @@ class HexCombat:
             fr["step"] = "done"
             units = _surface_fighters(st, h, fr.get("pt_attack", False))
             sides = {("IJN" if st.units[u].seat == "IJN" else "Allies") for u in units}
-            if len(sides) == 2 and not _harbor_pass(st, h, units):
-                push(st, "battle", **_battle_setup(st, units, crossing=None, hex=h))
+            if len(sides) != 2 or _harbor_pass(st, h, units):
+                return
+            tfs = _ijn_task_forces(st, units)
+            if "order" not in fr:
+                if len(tfs) < 2:
+                    push(st, "battle", **_battle_setup(st, units, crossing=None, hex=h))
+                    return
+                fr["order"], fr["step"] = [], "order_ask"
+                return
+            # R-43: the IJN's task forces fight one after another in the order chosen, each against every Allied
+            # ship still in the hex; one that has left the hex (or is sunk) is skipped
+            while fr["order"] and fr["order"][0] not in tfs:
+                fr["order"].pop(0)
+            if not fr["order"]:
+                return
+            label = fr["order"].pop(0)
+            fr["step"] = "surface"
+            line = [u for u in units if st.units[u].seat != "IJN" or st.units[u].marker == label]
+            push(st, "battle", **_battle_setup(st, line, crossing=None, hex=h))
             return
         pop(st, fr)
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Any:
+        if fr["step"] == "order_ask":
+            units = _surface_fighters(st, fr["hex"], fr.get("pt_attack", False))
+            left = [t for t in _ijn_task_forces(st, units) if t not in fr["order"]]
+            return ask("IJN", "battle_order", f"Battle at {fr['hex']}: which of your task forces fights next?",
+                       "VI.B.1.b.2.c", [opt("first", f"Task force {t} ({len(_tf_ships(st, units, t))} ships)",
+                                            marker=t, units=_tf_ships(st, units, t)) for t in left],
+                       data={"hex": fr["hex"], "chosen": list(fr["order"]), "markers": left})
         if fr["step"] != "pt_ask":
             return None
         pts = _day_pts(st, fr["hex"])
@@ -161,6 +185,18 @@ class HexCombat:
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        if action.kind == "first":
+            fr["order"].append(action["marker"])
+            units = _surface_fighters(st, fr["hex"], fr.get("pt_attack", False))
+            left = [t for t in _ijn_task_forces(st, units) if t not in fr["order"]]
+            if len(left) <= 1:
+                fr["order"] += left
+                fr["step"] = "surface"
+                ctx.emit("VI.B.1.b.2.c", f"The IJN task forces at {fr['hex']} fight in the order "
+                         f"{', '.join(fr['order'])}", kind="battle_order", data={"hex": fr["hex"],
+                                                                               "order": list(fr["order"])},
+                         visible=IJN)
+            return
         fr["step"] = "surface"
         fr["pt_attack"] = action.kind == "attack"
         pts = _day_pts(st, fr["hex"])
@@ -170,6 +206,15 @@ class HexCombat:
         ctx.emit("VI.B.2.b", f"The PT boats at {fr['hex']} {'attack' if fr['pt_attack'] else 'hide'}",
                  kind="pt_day", data={"hex": fr["hex"], "attack": fr["pt_attack"]},
                  visible=(seat,) if action.kind == "hide" else _witnesses(st, fr["hex"]))
+
+
+def _ijn_task_forces(st: State, units: list[str]) -> list[str]:
+    """The IJN markers with ships among a hex's fighters (R-43: each is a task force that fights on its own)."""
+    return sorted({st.units[u].marker for u in units if st.units[u].seat == "IJN" and st.units[u].marker})
+
+
+def _tf_ships(st: State, units: list[str], label: str) -> list[str]:
+    return [u for u in units if st.units[u].marker == label]
 
 
 def _day_pts(st: State, h: str) -> list[str]:

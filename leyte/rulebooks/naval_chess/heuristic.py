@@ -12,7 +12,10 @@
   cruisers hold the strait there, the escort carriers stand off Samar (F6), the PT boats go into the water at E7.
 
 All three strike the most valuable target offered, let the engine allocate gunfire, fight when at least as strong
-as the enemy in the hex and flee otherwise, and pursue when stronger.
+as the enemy in the hex and flee otherwise, and pursue when stronger. After the afternoon combat an air unit that
+would strike weak moves to a free deck where it would strike strong, the IJN's land-based air moves nearer the
+Allies and its seaplanes go to sea on the CVBs when they may (R-50, R-53); the IJN sends its strongest line into a
+battle first (R-43); the PT boats fight by day only beside a line at least as strong as the enemy's (R-52).
 """
 
 from __future__ import annotations
@@ -126,6 +129,13 @@ class NavalChessHeuristic(Bot):
 
     def _fifth_af_target(self, view: dict[str, Any], d: Decision, opts: list[Action]) -> Action | None:
         return self._pick(opts, lambda o: _value(self._unit_class(view, o["unit"])))
+
+    def _battle_order(self, view: dict[str, Any], d: Decision, opts: list[Action]) -> Action | None:
+        # R-43: the strongest battle line fights first; carriers and transports (Screened) count for nothing
+        def line(o: Action) -> int:
+            return sum(_value(self._unit_class(view, u)) for u in o["units"]
+                       if self._unit_class(view, u) not in ("CV", "FCV", "CVE", "TR", "TR/CA"))
+        return max(opts, key=lambda o: (line(o), -opts.index(o)))
 
     def _pt_day(self, view: dict[str, Any], d: Decision, opts: list[Action]) -> Action | None:
         # the PT boats join a day battle only beside a line at least as strong as the enemy's; alone they hide
