@@ -66,6 +66,7 @@ class Combat:
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
         data()
         if "hexes" not in fr:
+            seaplanes_ashore(st, ctx)
             hexes = sorted({u.loc for u in st.units.values() if u.on_map}, key=_label_key)
             fr["hexes"] = [h for h in hexes if _contact(st, h)]
             fr["crossings"] = _crossings(st)
@@ -127,18 +128,99 @@ class HexCombat:
                     push(st, "sub_attack", sub=sub, hex=h)
             return
         if step == "air":
-            fr["step"] = "surface"
+            fr["step"] = "pt"
+            seaplanes_ashore(st, ctx)
             if not night(st) and not in_strait(h):
                 push_many(st, [("strike", {"seat": s, "hex": h, "mode": "same"}) for s in SEATS])
             return
+        if step == "pt":
+            fr["step"] = "surface"
+            fr["pt_attack"] = False
+            if not night(st) and _day_pts(st, h) and surface_at(st, h, IJN):
+                fr["step"] = "pt_ask"
+            return
         if step == "surface":
             fr["step"] = "done"
-            units = _surface_fighters(st, h)
+            units = _surface_fighters(st, h, fr.get("pt_attack", False))
             sides = {("IJN" if st.units[u].seat == "IJN" else "Allies") for u in units}
-            if len(sides) == 2 and not _harbor_pass(st, h, units):
-                push(st, "battle", **_battle_setup(st, units, crossing=None, hex=h))
+            if len(sides) != 2 or _harbor_pass(st, h, units):
+                return
+            tfs = _ijn_task_forces(st, units)
+            if "order" not in fr:
+                if len(tfs) < 2:
+                    push(st, "battle", **_battle_setup(st, units, crossing=None, hex=h))
+                    return
+                fr["order"], fr["step"] = [], "order_ask"
+                return
+            # R-43: the IJN's task forces fight one after another in the order chosen, each against every Allied
+            # ship still in the hex; one that has left the hex (or is sunk) is skipped
+            while fr["order"] and fr["order"][0] not in tfs:
+                fr["order"].pop(0)
+            if not fr["order"]:
+                return
+            label = fr["order"].pop(0)
+            fr["step"] = "surface"
+            line = [u for u in units if st.units[u].seat != "IJN" or st.units[u].marker == label]
+            push(st, "battle", **_battle_setup(st, line, crossing=None, hex=h))
             return
         pop(st, fr)
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Any:
+        if fr["step"] == "order_ask":
+            units = _surface_fighters(st, fr["hex"], fr.get("pt_attack", False))
+            left = [t for t in _ijn_task_forces(st, units) if t not in fr["order"]]
+            return ask("IJN", "battle_order", f"Battle at {fr['hex']}: which of your task forces fights next?",
+                       "VI.B.1.b.2.c", [opt("first", f"Task force {t} ({len(_tf_ships(st, units, t))} ships)",
+                                            marker=t, units=_tf_ships(st, units, t)) for t in left],
+                       data={"hex": fr["hex"], "chosen": list(fr["order"]), "markers": left})
+        if fr["step"] != "pt_ask":
+            return None
+        pts = _day_pts(st, fr["hex"])
+        seat = st.units[pts[0]].seat
+        return ask(seat, "pt_day", f"Enemy ships at {fr['hex']} by day: do your PT boats hide or attack?", "VI.B.2.b",
+                   [opt("hide", "Hide: they take no part and cannot be attacked"),
+                    opt("attack", "Attack: they join the battle line, and any gunfire roll of 3-6 sinks them")],
+                   data={"hex": fr["hex"], "pts": pts, "seat": seat})
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        if action.kind == "first":
+            fr["order"].append(action["marker"])
+            units = _surface_fighters(st, fr["hex"], fr.get("pt_attack", False))
+            left = [t for t in _ijn_task_forces(st, units) if t not in fr["order"]]
+            if len(left) <= 1:
+                fr["order"] += left
+                fr["step"] = "surface"
+                ctx.emit("VI.B.1.b.2.c", f"The IJN task forces at {fr['hex']} fight in the order "
+                         f"{', '.join(fr['order'])}", kind="battle_order", data={"hex": fr["hex"],
+                                                                               "order": list(fr["order"])},
+                         visible=IJN)
+            return
+        fr["step"] = "surface"
+        fr["pt_attack"] = action.kind == "attack"
+        pts = _day_pts(st, fr["hex"])
+        for p in pts:
+            st.units[p].hidden = action.kind == "hide"
+        seat = st.units[pts[0]].seat
+        ctx.emit("VI.B.2.b", f"The PT boats at {fr['hex']} {'attack' if fr['pt_attack'] else 'hide'}",
+                 kind="pt_day", data={"hex": fr["hex"], "attack": fr["pt_attack"]},
+                 visible=(seat,) if action.kind == "hide" else _witnesses(st, fr["hex"]))
+
+
+def _ijn_task_forces(st: State, units: list[str]) -> list[str]:
+    """The IJN markers with ships among a hex's fighters (R-43: each is a task force that fights on its own)."""
+    return sorted({st.units[u].marker for u in units if st.units[u].seat == "IJN" and st.units[u].marker})
+
+
+def _tf_ships(st: State, units: list[str], label: str) -> list[str]:
+    return [u for u in units if st.units[u].marker == label]
+
+
+def _day_pts(st: State, h: str) -> list[str]:
+    """The Allied PT boats afloat in a hex (VI.B.2.b)."""
+    return [u.id for u in sorted(st.units.values(), key=lambda x: x.id)
+            if u.loc == h and data().units[u.id].kind == "pt" and allied(u.seat)]
 
 
 def _same_hex_detection(st: State, h: str) -> None:
@@ -276,7 +358,7 @@ def _air_units(st: State, seat: str, land: bool) -> list[str]:
         if land == on_carrier:
             continue
         h = hex_of_air(st, a.id)
-        if not h or in_strait(h):
+        if not h or (on_carrier and in_strait(h)):  # the strait stops carrier operations, not a field ashore
             continue
         if D.units[a.id].cls == "kamikaze" and date(st) < D.constant("kamikaze_from_date"):
             continue
@@ -475,16 +557,12 @@ def _land_after(st: State, ctx: Context, air: str, target_hex: str, seen: tuple[
     seat = a.seat
     spots = []
     for c in st.units.values():
-        if c.seat == seat and c.on_map and cls(c.id) in (*CARRIERS, "CVB") \
-                and not any(x.base == c.id and x.loc == "ready" for x in st.units.values()):
+        if c.seat == seat and c.on_map and _deck_for(st, air, c.id):
             if D.distance(c.loc, target_hex) <= 2:
                 spots.append((D.distance(c.loc, target_hex), c.id))
-    if seat == "IJN":
-        from leyte.rulebooks.naval_chess.sequence import _airfields
-
-        for f in _airfields(st):
-            if D.distance(f, target_hex) <= 2:
-                spots.append((D.distance(f, target_hex), f))
+    for f in friendly_fields(st, seat):
+        if D.distance(f, target_hex) <= 2:
+            spots.append((D.distance(f, target_hex), f))
     if spots:
         a.base = sorted(spots)[0][1]
         ctx.emit("VI.B.1.b.2.d", f"{unit_name(air)} lands at {a.base if a.base not in st.units else unit_name(a.base)}",
@@ -493,6 +571,163 @@ def _land_after(st: State, ctx: Context, air: str, target_hex: str, seen: tuple[
     ctx.emit("VI.B.1.b.2.d", f"{air_label(air)} finds no friendly deck or field within 2 hexes and is lost",
              kind="air_lost", visible=seen)
     sink(st, ctx, air, "VI.B.1.b.2.d", seen)
+
+
+def leyte_field_open(st: State) -> bool:
+    """VI.B.1.b.2.e (R-51): the Tacloban field (E7) serves the Allies from their third day in Leyte Gulf, counting
+    the day a transport first anchored there as the first."""
+    return bool(st.leyte_since) and st.day >= st.leyte_since + data().constant("leyte_field_day") - 1
+
+
+def friendly_fields(st: State, seat: str) -> list[str]:
+    """The airfields a seat's air units may use: every IJN field for the IJN (R-2); for the Allies only Tacloban,
+    once it is open (R-51)."""
+    if seat == "IJN":
+        from leyte.rulebooks.naval_chess.sequence import _airfields
+
+        return _airfields(st)
+    return ["E7"] if leyte_field_open(st) else []
+
+
+def _ijn_harbors() -> list[str]:
+    D = data()
+    return sorted((D.label(h) for h in D.map.find("harbor")), key=_label_key)
+
+
+def seaplane_may_board(st: State, cvb: str) -> bool:
+    """V.B (R-53): the CVB seaplane unit may be at sea only on a CVB, and only while both CVBs are afloat on the
+    map, Undamaged, and under one task force marker."""
+    D = data()
+    cvbs = sorted(u for u in st.units if D.units[u].cls == "CVB" and D.units[u].seat == "IJN")
+    if cvb not in cvbs:
+        return False
+    us = [st.units[u] for u in cvbs]
+    return (all(u.on_map and not u.damaged for u in us) and len({u.marker for u in us}) == 1 and bool(us[0].marker)
+            and len({u.loc for u in us}) == 1)
+
+
+def _deck_for(st: State, air: str, carrier: str) -> bool:
+    """May this air unit base on this ship now? A naval air unit on a free carrier of its own seat (FCV, CV, CVE;
+    one air unit a deck); the seaplane unit on a free CVB while V.B allows it (R-53)."""
+    D = data()
+    c = st.units[carrier]
+    if c.seat != st.units[air].seat or not c.on_map:
+        return False
+    if any(x.base == carrier and x.loc == "ready" and x.id != air for x in st.units.values()):
+        return False
+    kind = D.units[air].cls
+    if kind == "seaplane":
+        return seaplane_may_board(st, carrier)
+    return kind == "naval" and cls(carrier) in CARRIERS
+
+
+def seaplanes_ashore(st: State, ctx: Context) -> None:
+    """V.B (R-53): a seaplane unit on a CVB that may no longer carry it (a CVB Damaged, sunk or detached) flies at
+    once to the nearest IJN harbor (first in label order on a tie)."""
+    D = data()
+    for a in sorted(st.units.values(), key=lambda x: x.id):
+        if D.units[a.id].cls != "seaplane" or a.loc != "ready" or a.base not in st.units:
+            continue
+        if seaplane_may_board(st, a.base):
+            continue
+        here = st.units[a.base].loc
+        to = min(_ijn_harbors(), key=lambda h: (D.distance(here, h), _label_key(h)))
+        a.base = to
+        ctx.emit("V.B", f"{unit_name(a.id)} may no longer stay on the CVBs and flies to the harbor at {to}",
+                 kind="air_rebase", data={"air": a.id, "to": to, "forced": True}, visible=IJN)
+
+
+def rebase_targets(st: State, air: str) -> list[str]:
+    """VI.B.1.b.4: where an air unit that has not attacked today may fly instead: any friendly field on the map (the
+    seaplane unit: any IJN harbor) or a free deck it may use; never where it already is."""
+    D = data()
+    a = st.units[air]
+    kind = D.units[air].cls
+    if kind == "seaplane":
+        places = _ijn_harbors()
+    else:
+        places = friendly_fields(st, a.seat)
+    out = [h for h in places if h != a.base]
+    if kind in ("naval", "seaplane"):
+        out += [c for c in sorted(st.units) if c != a.base and D.units[c].kind == "ship" and _deck_for(st, air, c)]
+    return out
+
+
+def _rebasers(st: State, seat: str, flown: list[str]) -> list[str]:
+    """Air units of a seat that may re-base now: ready, on the map, and have not attacked today (no strike points
+    spent, R-35)."""
+    D = data()
+    return [a.id for a in sorted(st.units.values(), key=lambda x: x.id)
+            if a.seat == seat and D.units[a.id].kind == "air" and a.loc == "ready" and a.points == 0
+            and hex_of_air(st, a.id) and a.id not in flown and rebase_targets(st, a.id)]
+
+
+def _column_at(st: State, air: str, base: str) -> str:
+    """The strike column an air unit would use from a base (R-51: from a field every strike is weak)."""
+    old = st.units[air].base
+    st.units[air].base = base
+    try:
+        return air_column(st, air)
+    finally:
+        st.units[air].base = old
+
+
+@frame("rebase")
+class Rebase:
+    """VI.B.1.b.4 (R-50): after the afternoon's combat, each seat in turn (IJN, Third Fleet, Seventh Fleet) may fly
+    air units that have not attacked today to another base; one unit at a time, "done" ends the seat's turn."""
+
+    @staticmethod
+    def _seat(st: State, fr: dict[str, Any]) -> tuple[str, list[str]] | None:
+        for seat in fr.get("todo", []):
+            units = _rebasers(st, seat, fr["flown"])
+            if units:
+                return seat, units
+        return None
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Any:
+        found = Rebase._seat(st, fr)
+        if found is None:
+            return None
+        seat, units = found
+        D = data()
+        opts = [opt("done", "No more re-basing today")]
+        info: dict[str, Any] = {}
+        for air in units:
+            a = st.units[air]
+            info[air] = {"base": a.base, "hex": hex_of_air(st, air), "column": air_column(st, air),
+                         "class": D.units[air].cls}
+            for to in rebase_targets(st, air):
+                carrier = to in st.units
+                h = st.units[to].loc if carrier else to
+                where = f"{unit_name(to)} at {h}" if carrier else f"the field at {to}"
+                if D.units[air].cls == "seaplane" and not carrier:
+                    where = f"the harbor at {to}"
+                opts.append(opt("rebase", f"{unit_name(air)} flies to {where}", air=air, to=to, hex=h,
+                                carrier=carrier, column=_column_at(st, air, to)))
+        return ask(seat, "rebase", "Fly air units that have not attacked today to another base?", "VI.B.1.b.4",
+                   opts, data={"seat": seat, "units": info, "day": st.day})
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        seat = Rebase._seat(st, fr)[0]  # type: ignore[index]  # a decision was asked, so a seat has units
+        if action.kind == "done":
+            fr["todo"] = fr["todo"][fr["todo"].index(seat) + 1:]
+            return
+        air, to = action["air"], action["to"]
+        st.units[air].base = to
+        fr["flown"].append(air)  # one flight a day: it may not hop on from its new base
+        ctx.emit("VI.B.1.b.4", f"{unit_name(air)} flies to {unit_name(to) if to in st.units else to}",
+                 kind="air_rebase", data={"air": air, "to": to, "hex": action["hex"]}, visible=(seat,))
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        if "todo" not in fr:
+            seaplanes_ashore(st, ctx)
+            fr["todo"], fr["flown"] = list(SEATS), []
+            return
+        pop(st, fr)
 
 
 # -- (d) scouting and (e) land-based air ----------------------------------------------------------------------------
@@ -575,31 +810,41 @@ class Ranged:
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
         seat = fr["seat"]
         pop(st, fr)
+        seaplanes_ashore(st, ctx)
         search(st, ctx, seat, land=False)
         push(st, "strike", seat=seat, mode="ranged")
 
 
 @frame("land_air")
 class LandAir:
+    """VI.B.1.b.2.e: land-based air searches and strikes, for every seat with air units on a field (the IJN's, and
+    the Allies' once they fly from Tacloban, R-51); the IJN first, as its anchored-transport sightings come here."""
+
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
         pop(st, fr)
-        search(st, ctx, "IJN", land=True)
-        push(st, "strike", seat="IJN", mode="land")
+        seaplanes_ashore(st, ctx)
+        steps = []
+        for seat in SEATS:
+            if seat == "IJN" or _air_units(st, seat, True):
+                search(st, ctx, seat, land=True)
+                steps.append(("strike", {"seat": seat, "mode": "land"}))
+        push_many(st, steps)
 
 
 # -- (c) surface battles ---------------------------------------------------------------------------------------------
 
 
-def _surface_fighters(st: State, h: str) -> list[str]:
-    """Surface ships in a battle: every ship unit in the hex; PT boats only at night (by day they hide, R-38)."""
+def _surface_fighters(st: State, h: str, pts_attack: bool = False) -> list[str]:
+    """Surface ships in a battle: every ship unit in the hex; PT boats at night, and by day only when their player
+    chose to attack rather than hide (VI.B.2.b, R-38, R-52)."""
     D = data()
     out = []
     for u in sorted(st.units.values(), key=lambda x: x.id):
         if u.loc != h:
             continue
         k = D.units[u.id].kind
-        if k == "ship" or (k == "pt" and night(st)):
+        if k == "ship" or (k == "pt" and (night(st) or pts_attack)):
             out.append(u.id)
     return out
 

@@ -12,7 +12,10 @@
   cruisers hold the strait there, the escort carriers stand off Samar (F6), the PT boats go into the water at E7.
 
 All three strike the most valuable target offered, let the engine allocate gunfire, fight when at least as strong
-as the enemy in the hex and flee otherwise, and pursue when stronger.
+as the enemy in the hex and flee otherwise, and pursue when stronger. After the afternoon combat an air unit that
+would strike weak moves to a free deck where it would strike strong, the IJN's land-based air moves nearer the
+Allies and its seaplanes go to sea on the CVBs when they may (R-50, R-53); the IJN sends its strongest line into a
+battle first (R-43); the PT boats fight by day only beside a line at least as strong as the enemy's (R-52).
 """
 
 from __future__ import annotations
@@ -126,6 +129,42 @@ class NavalChessHeuristic(Bot):
 
     def _fifth_af_target(self, view: dict[str, Any], d: Decision, opts: list[Action]) -> Action | None:
         return self._pick(opts, lambda o: _value(self._unit_class(view, o["unit"])))
+
+    def _battle_order(self, view: dict[str, Any], d: Decision, opts: list[Action]) -> Action | None:
+        # R-43: the strongest battle line fights first; carriers and transports (Screened) count for nothing
+        def line(o: Action) -> int:
+            return sum(_value(self._unit_class(view, u)) for u in o["units"]
+                       if self._unit_class(view, u) not in ("CV", "FCV", "CVE", "TR", "TR/CA"))
+        return max(opts, key=lambda o: (line(o), -opts.index(o)))
+
+    def _pt_day(self, view: dict[str, Any], d: Decision, opts: list[Action]) -> Action | None:
+        # the PT boats join a day battle only beside a line at least as strong as the enemy's; alone they hide
+        mine, theirs = self._strength(view, str(d.data.get("hex")))
+        want = "attack" if mine and mine >= theirs else "hide"
+        return next((o for o in opts if o.kind == want), None)
+
+    def _rebase(self, view: dict[str, Any], d: Decision, opts: list[Action]) -> Action | None:
+        """VI.B.1.b.4: a unit whose strike would be weak where it is moves to a free deck where it would be strong;
+        the IJN's land-based air moves nearer the Allied counter closest to Leyte Gulf (the goal of replacements);
+        the seaplane unit goes to sea on the CVBs when it may. Else done."""
+        units = d.data.get("units", {})
+        moves = [o for o in opts if o.kind == "rebase"]
+        better = [o for o in moves if units[o["air"]]["column"] == "air_weak" and o["column"] == "air_strong"]
+        if better:
+            return better[0]
+        if self.side == "IJN":
+            sea = [o for o in moves if units[o["air"]]["class"] == "seaplane" and o["carrier"]]
+            if sea:
+                return sea[0]
+            targets = list(view.get("allied_counters", {})) + [
+                u["loc"] for u in view.get("units", {}).values()
+                if u.get("seat") != "IJN" and u.get("kind") == "ship" and _on_map(str(u.get("loc")))]
+            goal = min(targets, key=lambda h: (_dist(h, LEYTE), h)) if targets else LEYTE  # as for replacements
+            land = [o for o in moves if not o["carrier"] and units[o["air"]]["class"] in ("land", "kamikaze")
+                    and _dist(o["hex"], goal) < _dist(str(units[o["air"]]["hex"]), goal)]
+            if land:
+                return min(land, key=lambda o: (_dist(o["hex"], goal), o["hex"], o["air"]))
+        return next((o for o in opts if o.kind == "done"), None)
 
     def _unload_pt(self, view: dict[str, Any], d: Decision, opts: list[Action]) -> Action | None:
         return next((o for o in opts if o.kind == "unload"), None)

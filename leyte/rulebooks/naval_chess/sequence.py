@@ -71,8 +71,8 @@ class Game:
         frames: list[tuple[str, dict[str, Any]]] = [
             ("replacements", {}), ("posture", {"todo": [s for s in SEATS if _has_subs(st, s)]}),
             ("organise", {"night": False, "changes": 0}), ("plot", {"night": False, "done": []}),
-            ("impulse", {"impulse": "morning"}), ("impulse", {"impulse": "afternoon"}), ("fifth_af", {}),
-            ("night", {}),
+            ("impulse", {"impulse": "morning"}), ("impulse", {"impulse": "afternoon"}), ("rebase", {}),
+            ("fifth_af", {}), ("night", {}),
             ("organise", {"night": True, "changes": 0}), ("plot", {"night": True, "done": []}),
             ("impulse", {"impulse": "before_midnight"}), ("impulse", {"impulse": "after_midnight"}),
             ("end_of_day", {}),
