@@ -181,7 +181,6 @@ class SubContact:
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
         D = st.data
-        tf = st.tfs[fr["tf"]]
         if action.kind == "sub_hold":
             fr["attacked"] = True
             pop(st, fr)

@@ -131,7 +131,13 @@ class HexCombat:
             fr["step"] = "pt"
             seaplanes_ashore(st, ctx)
             if not night(st) and not in_strait(h):
-                push_many(st, [("strike", {"seat": s, "hex": h, "mode": "same"}) for s in SEATS])
+                both = bool(strike_options(st, "IJN", "same", h)) and any(
+                    strike_options(st, s, "same", h) for s in ALLIED_SEATS)
+                frames: list[tuple[str, dict[str, Any]]] = [
+                    ("strike", {"seat": s, "hex": h, "mode": "same", "declare": both}) for s in SEATS]
+                if both:
+                    frames.append(("same_hex_resolve", {"hex": h, "declared": []}))
+                push_many(st, frames)
             return
         if step == "pt":
             fr["step"] = "surface"
@@ -419,16 +425,24 @@ def _enemy_fields(st: State) -> list[str]:
     return sorted(out, key=_label_key)
 
 
-def resolve_field_strike(st: State, ctx: Context, air: str, field: str, kind: str) -> None:
+def charge(st: State, air: str, kind: str) -> None:
+    """Spend an air unit's strike: its points for the day (R-35), one of its two strikes this step, and no ranged
+    strike after a same-hex one (VI.B.1.b.2.d)."""
+    a = st.units[air]
+    a.points += COSTS[kind]
+    a.phase_strikes += 1
+    if kind == "same":
+        a.struck_here = True
+
+
+def resolve_field_strike(st: State, ctx: Context, air: str, field: str, kind: str, charged: bool = False) -> None:
     """R-12: a strike on an airfield reads the attacker's column; any hit (D, DS, S) is a "G": one air unit on the
     field is destroyed on the ground — the defender loses its least valuable one. The field's guns are one anti-air
     factor (+1 against an extended-range strike); the attacker's loss is read on the raw roll as usual."""
     a = st.units[air]
     rule = "VI.B.1.b.2"
-    a.points += COSTS[kind]
-    a.phase_strikes += 1
-    if kind == "same":
-        a.struck_here = True
+    if not charged:
+        charge(st, air, kind)
     seen = (a.seat, "IJN")
     ctx.emit(rule, f"{unit_name(air)} strikes the airfield at {field}", kind="strike",
              data={"air": air, "field": field, "range": kind}, visible=(a.seat,))
@@ -500,6 +514,15 @@ class Strike:
         if action.kind == "done":
             pop(st, fr)
             return
+        if fr.get("declare"):  # R-42: both sides' carriers here: every strike is launched before any lands
+            declared = next(f for f in reversed(st.stack) if f["kind"] == "same_hex_resolve")["declared"]
+            charge(st, action["air"], action["range"])
+            st.units[action["air"]].airborne = True
+            declared.append([action.kind, action["air"], action.get("target") or action.get("field"),
+                             action["range"]])
+            ctx.emit("VI.B.1.b.2.b", f"{unit_name(action['air'])} takes off: {action.text}", kind="strike_declared",
+                     data={"air": action["air"]}, visible=(fr["seat"],))
+            return
         if action.kind == "strike_field":
             resolve_field_strike(st, ctx, action["air"], action["field"], action["range"])
             return
@@ -510,7 +533,37 @@ class Strike:
         pop(st, fr)
 
 
-def resolve_strike(st: State, ctx: Context, air: str, target: str, kind: str) -> None:
+@frame("same_hex_resolve")
+class SameHexResolve:
+    """R-42: when both sides' carriers strike in one hex, the strikes are simultaneous: all were launched (above),
+    now they land in the order declared — the IJN's, then each Allied fleet's. An air unit in the air does not go
+    down with its carrier; if its carrier is gone it looks for another deck or field within 2 hexes (R-39)."""
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        pop(st, fr)
+        if fr["declared"]:
+            ctx.emit("VI.B.1.b.2.b", f"Both sides' carrier strikes at {fr['hex']} are in the air together",
+                     kind="strike", data={"hex": fr["hex"]}, visible=_witnesses(st, fr["hex"]))
+        for kind, air, target, rng in fr["declared"]:
+            if not st.units[air].afloat or st.units[air].loc == "sunk":
+                continue
+            if kind == "strike_field":
+                resolve_field_strike(st, ctx, air, target, rng, charged=True)
+            elif st.units[target].afloat:
+                resolve_strike(st, ctx, air, target, rng, charged=True)
+            else:
+                ctx.emit("VI.B.1.b.2.b", f"{air_label(air)} finds its target already sunk", kind="strike",
+                         visible=(st.units[air].seat,))
+        for _, air, _, _ in fr["declared"]:
+            a = st.units[air]
+            if a.airborne:
+                a.airborne = False
+                if a.loc == "ready" and a.base in st.units and not st.units[a.base].afloat:
+                    _land_after(st, ctx, air, fr["hex"], _witnesses(st, fr["hex"]))
+
+
+def resolve_strike(st: State, ctx: Context, air: str, target: str, kind: str, charged: bool = False) -> None:
     """One air strike: d6 +1 against a Damaged, Very Slow or anchored target for the hit only; the attacker is
     lost if its raw roll's loss entry needs no more X factors than the target's anti-air gives (R-21)."""
     D = data()
@@ -518,10 +571,8 @@ def resolve_strike(st: State, ctx: Context, air: str, target: str, kind: str) ->
     rule = {"same": "VI.B.1.b.2.b", "long": "VI.B.1.b.2.d", "extended": "VI.B.1.b.2.d"}[kind]
     if D.units[air].kind == "air" and a.base not in st.units:
         rule = "VI.B.1.b.2.e"
-    a.points += COSTS[kind]
-    a.phase_strikes += 1
-    if kind == "same":
-        a.struck_here = True
+    if not charged:
+        charge(st, air, kind)
     t = st.units[target]
     thex = t.loc
     seen = tuple(sorted({a.seat, *(s for s in seats_in(st, t.loc))}, key=SEATS.index))

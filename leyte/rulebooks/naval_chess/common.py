@@ -190,7 +190,7 @@ def sink(st: State, ctx: Context, uid: str, rule: str, visible: tuple[str, ...] 
     value = vp_value(uid)
     score(st, ctx, value if u.seat == "IJN" else -value, f"{ledger_name(uid)} lost", "IV")
     for a in st.units.values():
-        if a.base == uid and a.loc != "sunk":
+        if a.base == uid and a.loc != "sunk" and not a.airborne:  # a unit in the air survives its carrier
             a.loc = "sunk"
             ctx.emit(rule, f"{air_label(a.id)} goes down with its carrier", kind="air_lost", visible=visible)
             value = vp_value(a.id)

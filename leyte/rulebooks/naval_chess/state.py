@@ -36,6 +36,7 @@ class UnitState:
     strength: str = ""
     points: int = 0  # strike points spent today: same-hex 1, long 2, extended 4 (RULINGS R-35)
     phase_strikes: int = 0  # strikes this combat phase
+    airborne: bool = False  # launched in a simultaneous same-hex strike and not yet landed
     struck_here: bool = False  # made a same-hex strike this combat phase: no ranged strike now (VI.B.1.b.2.d)
     rebuild: int = 0  # Allied air: days left to rebuild (VI.A)
 
