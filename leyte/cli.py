@@ -7,6 +7,7 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -14,6 +15,8 @@ from typing import Any, TextIO
 
 import leyte
 from leyte.core.errors import LeyteError
+from leyte.core.face import option_dict
+from leyte.core.hexgrid import _letters as format_letters
 
 
 class CliError(Exception):
@@ -67,18 +70,231 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
 
 
 PAGE = 20  # options listed at a time; 'more' shows the next ones
+LINE = 100  # an option's line is kept within this many characters where the words about its hex allow
+COMMON = 0.03  # a feature on more than this share of the map's hexes (a search zone, a map edge) goes unsaid
+UNSAID = ("blocked_side",)  # features that describe a hexside rather than a place
 
 
-def _show_decision(g: leyte.Game, out: TextIO, indices: Sequence[int], start: int = 0) -> None:
-    """The decision and one page of its options (``indices``: all of them, or those a hex or name picked out)."""
+def _show_decision(g: leyte.Game, out: TextIO, indices: Sequence[int], start: int = 0,
+                   view: dict[str, Any] | None = None) -> None:
+    """The decision and one page of its options (``indices``: all of them, or those a hex or name picked out).
+
+    An option that points at a hex says where that is (``_move_words``: direction, distance, terrain, place); a
+    decision with one option says that it is forced, so the player is never left to wonder why there is no choice.
+    """
     d = g.decision
     assert d is not None
     out.write(f"\n[{d.rule}] {d.player}: {d.prompt}\n")
+    words = _Where(g, view if view is not None else g.view(d.player))
     for i in indices[start:start + PAGE]:
-        out.write(f"  {i + 1:3d}. {d.options[i].text}\n")
+        text = d.options[i].text
+        head = f"  {i + 1:3d}. {text}"
+        out.write(head + words.about(d, d.options[i], text, LINE - len(head)) + "\n")
     rest = len(indices) - start - PAGE
     if rest > 0:
         out.write(f"  ... {rest} more: type 'more', or a hex label or a unit name to pick out the options about it\n")
+    if len(d.options) == 1:
+        data = getattr(d, "data", None) or {}
+        why = next((str(data[k]) for k in ("reason", "why") if data.get(k)), "")
+        out.write(f"  Only one choice: {d.options[0].text} ({d.rule})" + (f" \u2014 {why}" if why else "")
+                  + ". Press Enter (or 1) to play it.\n")
+
+
+class _Where:
+    """Words about the hex an option points at, for one page of options: how far and which way from the piece's
+    hex (the option names a piece the face places, or the decision's data gives a ``hex``), and what is there —
+    the place's name, terrain and rarer features from the map. Generic: everything comes from the face and map."""
+
+    def __init__(self, g: leyte.Game, view: dict[str, Any]) -> None:
+        face = g.face
+        self.map = face.map()
+        self.labels = {self.map.label(h) for h in self.map.hexes}
+        self.hex_params = tuple(face.hex_params)
+        self.where = face.piece_hexes(view)
+        counts: dict[Any, int] = {}
+        for h in self.map.hexes:
+            for f in (*self.map.features(h), self.map.place_name(h)):
+                counts[f] = counts.get(f, 0) + 1
+        # features and names on many hexes ("open sea", a search zone) tell the player nothing about this one
+        self.common = {f for f, n in counts.items() if n > COMMON * len(self.map)}
+
+    def destination(self, option: Any) -> str | None:
+        od = option_dict(option)
+        return next((v for k in self.hex_params if isinstance(v := od.get(k), str) and v in self.labels), None)
+
+    def origin(self, decision: Any, option: Any) -> str | None:
+        """The hex of the piece the option moves: a piece it names (other than a target it acts on), else the
+        decision's ``hex``."""
+        for k, v in option_dict(option).items():
+            if k not in self.hex_params and k != "target" and isinstance(v, str) and v in self.where:
+                return self.where[v]
+        here = (getattr(decision, "data", None) or {}).get("hex")
+        return here if isinstance(here, str) and here in self.labels else None
+
+    def place(self, label: str, text: str) -> list[str]:
+        """Name, terrain and rarer features of a hex, leaving out names the option's text already gives."""
+        h = self.map.hex(label)
+        bits: list[str] = []
+        name = self.map.place_name(h)
+        if name and name not in text and name not in self.common:
+            bits.append(name)
+        bits.append(self.map.terrain(h))
+        for kind, fname in self.map.features(h):
+            if kind in UNSAID or (kind, fname) in self.common:
+                continue
+            word = kind.replace("_", " ")
+            word = word if not fname or fname in text else f"{word} {fname}"
+            if word not in bits:
+                bits.append(word)
+        return bits
+
+    def about(self, decision: Any, option: Any, text: str, room: int = LINE) -> str:
+        """" \u2014 2 hexes NE of 3328: sea, sea name Leyte Gulf" for an option that points at a hex, else ""; the
+        features are dropped from the end until the words fit in ``room`` characters (name and terrain stay)."""
+        dest = self.destination(option)
+        if dest is None:
+            return ""
+        origin = self.origin(decision, option)
+        if origin is None:
+            move = ""
+        elif origin == dest:
+            move = f"stays in {dest}: "
+        else:
+            a, b = self.map.hex(origin), self.map.hex(dest)
+            n = a.distance(b)
+            move = f"{n} hex{'es' if n != 1 else ''} {self.map.compass(a, b)} of {origin}: "
+        bits = self.place(dest, text)
+        keep, least = len(bits), bits.index(self.map.terrain(self.map.hex(dest))) + 1
+        while keep > least and len(f" \u2014 {move}{', '.join(bits[:keep])}") > room:
+            keep -= 1
+        return f" \u2014 {move}{', '.join(bits[:keep])}"
+
+
+WINDOW = 15  # a map wider or taller than this many hexes is shown as a WINDOW x WINDOW part of it
+GLYPHS = {"sea": ".", "partial": "%", "land": "#"}  # as HexMap.ascii draws them; other terrains take a letter
+
+
+def _side_letters(face: Any) -> dict[str | None, str]:
+    """One capital letter per player, the first of its id that no earlier player took (then of its name)."""
+    out: dict[str | None, str] = {}
+    for p in face.players():
+        pool = [c.upper() for c in f"{p.id}{p.name}ABCDEFGHJKLMNOPQRSTUVWXYZ" if c.isalpha()]
+        out[p.id] = next(c for c in pool if c not in out.values() and c not in "?+")
+    return out
+
+
+def _terrain_glyphs(m: Any) -> dict[str, str]:
+    """One character per terrain of the map: the usual symbols, else a small letter of its name not yet taken."""
+    out: dict[str, str] = {}
+    for t in m.terrains:
+        pool = [GLYPHS[t]] if t in GLYPHS else []
+        pool += [c.lower() for c in t if c.isalpha()] + list("abcdefghijklmnopqrstuvwxyz0123456789")
+        out[t] = next(c for c in pool if c not in out.values())
+    return out
+
+
+def _axis(lay: Any, which: str, n: int) -> str:
+    """A column's or row's part of the printed labels ("07", "E", "12"), for the map's margins."""
+    if lay.scheme == "letters":
+        return format_letters(n) if lay.letter == which else str(n)
+    width = lay.digits[0] if lay.first == which else lay.digits[1]
+    return f"{n:0{width}d}"
+
+
+def text_map(g: leyte.Game, view: dict[str, Any], indices: Sequence[int] | None = None,
+             around: str | None = None) -> str:
+    """A small text map for the terminal: a character per hex for its terrain, or a capital letter for the
+    player whose pieces are there (as the viewer's view shows them), and ``*`` after the hexes the listed options
+    (``indices``, default all) point at; a legend under it. A map larger than ``WINDOW`` hexes either way is shown
+    as the part around ``around`` (a hex label), else the decision's hexes, else the viewer's pieces.
+
+    Hex maps are drawn as they are printed: on a map whose rows are straight every other row is indented by half
+    a hex; on one whose columns are straight each map row takes two lines, the half-shifted columns on the second.
+    """
+    face = g.face
+    m = face.map()
+    lay = m.layout
+    d = g.decision
+    off = {m.label(h): lay.to_offset(h) for h in m.hexes}
+    at = {v: k for k, v in off.items()}
+    cols = [c for c, _ in off.values()]
+    rows = [r for _, r in off.values()]
+    c0, c1, r0, r1 = min(cols), max(cols), min(rows), max(rows)
+    letters = _side_letters(face)
+    owners: dict[str, set[str]] = {}
+    for mk in face.markers(view):
+        if mk.get("hex") in off:
+            owners.setdefault(mk["hex"], set()).add(letters.get(mk.get("side"), "?"))
+    starred: set[str] = set()
+    if d is not None:
+        targets = face.option_targets(d.options, view)
+        for i in range(len(d.options)) if indices is None else indices:
+            starred.update(targets.get(i, ()))
+    if around is not None:
+        try:
+            around = m.label(m.hex(around))
+        except LeyteError as e:
+            return f"map: {e}"
+    note = ""
+    if c1 - c0 + 1 > WINDOW or r1 - r0 + 1 > WINDOW:
+        if around is not None:
+            centre, why = [around], f"around {around}"
+        else:
+            focus = face.focus(view, d) if d is not None else None
+            here = (getattr(d, "data", None) or {}).get("hex") if d is not None else None
+            centre = ([focus] if focus in off else [here] if here in off else sorted(starred)
+                      or sorted(owners))
+            why = "around the decision's hexes" if focus in off or here in off or starred else \
+                "around the pieces you see" if owners else "at the map's middle"
+        cs = sorted(off[x][0] for x in centre) or [(c0 + c1) // 2]
+        rs = sorted(off[x][1] for x in centre) or [(r0 + r1) // 2]
+        mc, mr = cs[len(cs) // 2], rs[len(rs) // 2]  # the median: a few far-off options do not drag it away
+        left = min(max(mc - WINDOW // 2, c0), max(c1 - WINDOW + 1, c0))
+        top = min(max(mr - WINDOW // 2, r0), max(r1 - WINDOW + 1, r0))
+        c0, c1, r0, r1 = left, min(left + WINDOW - 1, c1), top, min(top + WINDOW - 1, r1)
+        note = (f"Part of the map {why}: columns {_axis(lay, 'col', c0)}-{_axis(lay, 'col', c1)}, rows "
+                f"{_axis(lay, 'row', r0)}-{_axis(lay, 'row', r1)} of {_axis(lay, 'col', min(cols))}-"
+                f"{_axis(lay, 'col', max(cols))} x {_axis(lay, 'row', min(rows))}-{_axis(lay, 'row', max(rows))}.\n"
+                "'map HEX' shows the part around another hex.")
+    glyph = _terrain_glyphs(m)
+
+    def cell(c: int, r: int) -> str:
+        label = at.get((c, r))
+        if label is None:
+            return "  "
+        who = owners.get(label)
+        first = ("+" if len(who) > 1 else next(iter(who))) if who else glyph[m.terrain(m.hex(label))]
+        return first + ("*" if label in starred else " ")
+
+    margin = max(len(_axis(lay, "row", r)) for r in range(r0, r1 + 1)) + 1
+    lines = [" " * margin + "".join(f"{_axis(lay, 'col', c):<3}" for c in range(c0, c1 + 1)).rstrip()]
+    if lay.orientation == "pointy":  # rows straight: indent the half-shifted rows
+        for r in range(r0, r1 + 1):
+            shift = " " if lay.center(lay.to_hex(c0, r))[0] - math.sqrt(3) * c0 > 0.1 else ""
+            body = "".join(cell(c, r) + " " for c in range(c0, c1 + 1))
+            lines.append(f"{_axis(lay, 'row', r):>{margin - 1}} {shift}{body}".rstrip())
+    else:  # columns straight: the half-shifted columns go on a second line under each map row
+        down = {c: lay.center(lay.to_hex(c, 0))[1] > 0.1 for c in range(c0, c1 + 1)}
+        for r in range(r0, r1 + 1):
+            for lower in (False, True):
+                body = "".join((cell(c, r) if down[c] == lower else "  ") + " " for c in range(c0, c1 + 1))
+                tag = _axis(lay, "row", r) if not lower else ""
+                lines.append(f"{tag:>{margin - 1}} {body}".rstrip())
+    legend = [f"{v} {t}" for t, v in glyph.items()]
+    legend += [f"{letters[p.id]} {p.name}" for p in face.players()]
+    legend += ["+ pieces of several players", "? a piece whose owner you do not know",
+               "* a hex an option points at"]
+    row = ""
+    for item in legend:  # the legend wrapped to the terminal's 100 columns
+        if row and len(row) + 2 + len(item) > 100:
+            lines.append(row)
+            row = ""
+        row = f"{row}  {item}" if row else item
+    lines.append(row)
+    lines.append(f"Column {_axis(lay, 'col', c0)}, row {_axis(lay, 'row', r0)} is hex {lay.format_label(c0, r0)}.")
+    if note:
+        lines.append(note)
+    return "\n".join(lines)
 
 
 def _options_about(g: leyte.Game, view: dict[str, Any], word: str) -> list[int] | None:
@@ -152,7 +368,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -
                   "between seats. ")
     else:
         out.write(f"{g.id}: you play {side}; the other players are the {args.bot} bot. ")
-    out.write("Type an option's number, a hex label or a unit name, 'more', 'undo', 'save FILE', 'log' or 'quit'.\n")
+    out.write("Type an option's number, a hex label or a unit name, 'more', 'map', 'undo', 'save FILE', 'log' or "
+              "'quit'.\n")
     asked: Any = None  # the decision last shown, and which of its options are listed from where
     shown: list[int] = []
     start = 0
@@ -188,7 +405,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -
             flush()
         if asked is not d:
             asked, shown, start = d, list(range(len(d.options))), 0
-            _show_decision(g, out, shown, start)
+            _show_decision(g, out, shown, start, g.view(side))
         out.write("> ")
         out.flush()
         line = inp.readline()
@@ -201,13 +418,21 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -
         if cmd == "log":
             seen[side] = 0
             continue
+        if cmd == "map" or cmd.startswith("map "):
+            out.write(text_map(g, g.view(side), shown, cmd[4:].strip() or None) + "\n")
+            continue
+        if not cmd and len(d.options) == 1:  # Enter takes the only choice, which the listing said is forced
+            apply(d.options[0])
+            if hot:
+                flush()
+            continue
         if cmd == "more":
             if start + PAGE < len(shown):
                 start += PAGE
             else:
                 out.write("that was the last page; the list starts again\n")
                 start = 0
-            _show_decision(g, out, shown, start)
+            _show_decision(g, out, shown, start, g.view(side))
             continue
         if cmd == "undo":
             if hot:
@@ -250,12 +475,12 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO | None = None) -
             if about:
                 out.write(f"{len(about)} options are about {cmd}:\n")
                 shown, start = about, 0
-                _show_decision(g, out, shown, start)
+                _show_decision(g, out, shown, start, g.view(side))
             else:
                 out.write(f"no option points at {cmd}\n")
             continue
-        out.write(f"type a number from 1 to {len(d.options)}, a hex label or a unit name, 'more', 'undo', "
-                  "'save FILE', 'log' or 'quit'\n")
+        out.write(f"type a number from 1 to {len(d.options)}, a hex label or a unit name, 'more', 'map' (or "
+                  "'map HEX'), 'undo', 'save FILE', 'log' or 'quit'\n")
 
 
 def _undo_own(g: leyte.Game, seat: str, humans: Sequence[str], movers: list[str | None]) -> str:

@@ -252,6 +252,8 @@ class MapLayout:
         return self.format_label(*self.parse_label(str(label)))
 
 
+_COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
 _LETTER_LABEL = re.compile(r"^([A-Z]+)(0|[1-9][0-9]*)$")
 
 
@@ -305,6 +307,7 @@ class HexInfo:
     features: tuple[tuple[str, str], ...] = ()
     provenance: str = ""
     source: str = ""
+    name: str = ""  # the place the hex shows, from an optional ``name`` column of map.csv ("Hong Kong")
 
 
 @dataclass
@@ -420,6 +423,7 @@ class HexMap:
                 features=tuple(feats),
                 provenance=(row.get("provenance") or "").strip() or default_prov,
                 source=(row.get("source") or "").strip() or default_src,
+                name=(row.get("name") or "").strip(),
             )
         if not info:
             raise ScenarioError(f"{csv_path}: the map has no hexes")
@@ -631,6 +635,23 @@ class HexMap:
 
     def center(self, h: Hex) -> tuple[float, float]:
         return self.layout.center(h)
+
+    def place_name(self, h: Hex) -> str:
+        """The place a hex shows on the map (map.csv's optional ``name`` column), or "" when it has none."""
+        return self._get(h).name
+
+    def compass(self, a: Hex, b: Hex) -> str:
+        """Which way ``b`` lies from ``a`` on the printed map, as one of 8 compass points ("N", "NE", ... "NW").
+
+        Read from the hex centres, so it follows the layout (flat or pointy, which lines are shifted) and
+        not the axial coordinates; map north is up. The same hex has no direction: "".
+        """
+        (ax, ay), (bx, by) = self.layout.center(a), self.layout.center(b)
+        dx, dy = bx - ax, ay - by  # y grows to map-south; flip it so north is positive
+        if abs(dx) < 1e-9 and abs(dy) < 1e-9:
+            return ""
+        bearing = math.degrees(math.atan2(dx, dy)) % 360.0
+        return _COMPASS[int(bearing / 45.0 + 0.5) % 8]
 
     def path(
         self,

@@ -337,3 +337,151 @@ def test_hot_seat_quit_at_the_pass_screen_shows_nothing_of_the_next_seat() -> No
     assert code == 0 and out.rstrip().endswith("Pass the keyboard to IJN \u2014 press Enter when ready")
     code, out, _ = run("play", "naval-chess", "--as", "IJN", "--as", "Third Fleet", "--seed", "1", stdin="\nquit\n")
     assert code == 0 and "[VI.A] IJN:" in out
+
+
+# -- where a move goes, forced moves, a text map (issue 15 item 6) ------------------------------------------------
+
+ARROW = re.compile(r"^\s+(\d+)\. .* \u2014 (\d+) hex(?:es)? (N|NE|E|SE|S|SW|W|NW) of (\S+): (.*)$")
+
+
+def advance(g: leyte.Game, until: Callable[[leyte.Game], bool], limit: int = 500) -> leyte.Game:
+    """Play each decision's first option until ``until(g)``: a fixed, seeded way to reach a position."""
+    for _ in range(limit):
+        if until(g):
+            return g
+        g.apply(g.decision.options[0])
+    raise AssertionError("the position was not reached")
+
+
+def play_from(tmp_path: Path, g: leyte.Game, seat: str, stdin: str) -> str:
+    save = tmp_path / "at.json"
+    save.write_text(g.to_json())
+    code, out, err = run("play", g.id, "--load", str(save), "--as", seat, stdin=stdin)
+    assert code == 0, err
+    return out
+
+
+def check_move_words(g: leyte.Game, out: str) -> int:
+    """Every option line that says where it goes agrees with the map: the distance and compass point from the hex
+    it names to the option's destination, and the destination's terrain first after the name. Returns how many."""
+    m = leyte.rules(g.id).map
+    n = 0
+    for line in out.splitlines():
+        hit = ARROW.match(line)
+        if hit is None:
+            continue
+        i, dist, point, origin, place = hit.groups()
+        dest = g.decision.options[int(i) - 1].to_dict()
+        to = dest.get("to", dest.get("hex"))
+        a, b = m.hex(origin), m.hex(to)
+        assert a.distance(b) == int(dist) and m.compass(a, b) == point, line
+        assert m.terrain(b) in place.split(", "), line
+        assert len(line) <= 100, line
+        n += 1
+    return n
+
+
+def test_a_move_says_how_far_which_way_and_into_what(tmp_path) -> None:
+    # Samar: a ship's step names its own hex (the decision's data) as the start
+    g = advance(leyte.new_game("samar", seed=1), lambda g: g.decision.player == "USN" and g.decision.kind == "step")
+    out = play_from(tmp_path, g, "USN", "quit\n")
+    assert "    1. CVE Fanshaw Bay to 1409 facing N \u2014 1 hex N of 1410: sea\n" in out
+    assert check_move_words(g, out) == len(g.decision.options) - sum(
+        "to" not in o.to_dict() for o in g.decision.options)
+    # Naval chess: the unit the option moves is placed by the face; a name every other hex has is left unsaid
+    g = advance(leyte.new_game("naval-chess", seed=1), lambda g: g.decision.player == "Third Fleet"
+                and g.decision.kind == "move")
+    out = play_from(tmp_path, g, "Third Fleet", "quit\n")
+    assert "    2. Iowa: H6 to H5 \u2014 1 hex N of H6: sea\n" in out and "open sea" not in out
+    assert check_move_words(g, out) >= 16
+    # Imperial Sunset: set-up hexes, with the named features of the hex (a sea area, a strait)
+    g = leyte.new_game("imperial-sunset", scenario="historical", seed=3)
+    out = play_from(tmp_path, g, "USN", "quit\n")
+    assert "Taffy 1 starts in 3522 \u2014 3 hexes NW of 3724: sea, sea name Leyte Gulf" in out
+    assert "Taffy 1 starts in 3722 \u2014 2 hexes W of 3724: sea, strait Surigao Strait" in out
+    assert check_move_words(g, out) == 13  # and the 14th stays where its marker is
+    assert "    1. Taffy 1 starts in 3724 \u2014 stays in 3724: sea\n" in out
+
+
+def test_a_hex_is_named_by_its_map_unless_the_option_already_says_it() -> None:
+    from leyte.cli import _Where
+
+    g = leyte.new_game("naval-chess", seed=1)
+    words = _Where(g, g.view("IJN"))
+    # (B2 is also one of the three home hexes: a feature on more than 3% of the hexes goes unsaid)
+    assert words.place("B2", "Kamikaze 1 to B2") == ["Hong Kong", "coastal", "harbor Hong Kong",
+                                                      "airfield Hong Kong"]
+    assert words.place("B2", "Kamikaze 1 to B2 (Hong Kong)") == ["coastal", "harbor", "airfield"]
+    assert words.place("H6", "") == ["sea"]  # "open sea", the name of half the map, is no news
+
+
+@pytest.mark.parametrize("game,scenario,seat", [
+    ("naval-chess", None, "IJN"), ("samar", None, "IJN"), ("imperial-sunset", "historical", "IJN")])
+def test_a_forced_move_is_said_and_played_on_enter(tmp_path, game: str, scenario: str | None, seat: str) -> None:
+    g = advance(leyte.new_game(game, scenario=scenario, seed=1),
+                lambda g: g.decision.player == seat and len(g.decision.options) == 1 and len(g.actions) > 0)
+    d, before = g.decision, len(g.actions)
+    after = tmp_path / "after.json"
+    out = play_from(tmp_path, g, seat, f"\nsave {after}\nquit\n")
+    assert f"  Only one choice: {d.options[0].text} ({d.rule}). Press Enter (or 1) to play it.\n" in out
+    played = leyte.load_game(after.read_text())
+    assert played.actions[before].to_dict() == d.options[0].to_dict()
+    # a decision with a choice says nothing of the sort, and Enter there plays nothing
+    g2 = advance(leyte.new_game(game, scenario=scenario, seed=1),
+                 lambda g: g.decision.player == seat and len(g.decision.options) > 1)
+    out = play_from(tmp_path, g2, seat, f"\nsave {after}\nquit\n")
+    assert "Only one choice" not in out.split("type a number")[0] and "'map'" in out
+    assert len(leyte.load_game(after.read_text()).actions) == len(g2.actions)
+
+
+def map_block(out: str) -> list[str]:
+    """The lines 'map' printed: from its column header to the legend's end."""
+    lines = out.split("> ")[1].splitlines()
+    end = next(i for i, line in enumerate(lines) if line.startswith("Column "))
+    return lines[:end + 1 + (end + 1 < len(lines) and lines[end + 1].startswith("Part of"))
+                 + (end + 2 < len(lines) and lines[end + 2].startswith("'map HEX'"))]
+
+
+def grid_of(block: list[str]) -> list[str]:
+    """The map rows of a 'map' block: between the column header and the legend (which starts with the sea)."""
+    return block[1:block.index(next(x for x in block if x.startswith(". sea")))]
+
+
+def test_map_draws_the_whole_small_map_with_pieces_and_option_hexes(tmp_path) -> None:
+    g = advance(leyte.new_game("naval-chess", seed=1), lambda g: g.decision.player == "Third Fleet"
+                and g.decision.kind == "move")
+    view = g.view("Third Fleet")
+    out = play_from(tmp_path, g, "Third Fleet", "map\nquit\n")
+    block = map_block(out)
+    assert all(len(line) <= 100 for line in block)
+    assert block[0].split() == list("ABCDEFGH")
+    grid = grid_of(block)
+    assert len(grid) == 20  # ten map rows, two lines each: the lower columns of a flat map go on the second
+    cells = "".join(grid)
+    targets = {h for hs in g.face.option_targets(g.decision.options, view).values() for h in hs}
+    assert cells.count("*") == len(targets) >= 5
+    legend = " ".join(block)
+    assert "T Third Fleet" in legend and "S Seventh Fleet" in legend and "I IJN" in legend
+    assert ". sea" in legend and "c coastal" in legend and "s strait" in legend and "# land" in legend
+    on_map = {mk["hex"] for mk in g.face.markers(view)}
+    assert sum(cells.count(c) for c in "TSI+?") == len(on_map)
+    assert "Part of the map" not in out  # 8 x 10 hexes fit
+
+
+@pytest.mark.parametrize("game,scenario,seat", [("imperial-sunset", "historical", "USN"), ("samar", None, "USN")])
+def test_map_of_a_large_map_shows_the_part_around_the_decision(tmp_path, game: str, scenario: str | None,
+                                                                seat: str) -> None:
+    g = leyte.new_game(game, scenario=scenario, seed=3)
+    m = leyte.rules(game).map
+    out = play_from(tmp_path, g, seat, f"map\nmap {m.label(m.hexes[0])}\nmap nowhere\nquit\n")
+    block = map_block(out)
+    assert all(len(line) <= 100 for line in block)
+    assert block[-2].startswith("Part of the map around the decision's hexes: columns ")
+    header = block[0].split()
+    assert len(header) == 15
+    targets = {h for hs in g.face.option_targets(g.decision.options, g.view(seat)).values() for h in hs}
+    assert "".join(grid_of(block)).count("*") == len(targets)  # all set-up hexes lie in the window
+    second = out.split("> ")[2]
+    assert "Part of the map around " + m.label(m.hexes[0]) in second
+    assert f"is hex {m.label(m.hexes[0])}.\n" in second  # the first hex is the map's corner: the window's too
+    assert out.split("> ")[3].startswith("map: ") and "nowhere" in out.split("> ")[3]

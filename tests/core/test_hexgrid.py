@@ -162,3 +162,48 @@ def test_label_round_trip_on_every_shipped_map(game: str) -> None:
         assert m.hex(label) == h
         assert m.layout.format_label(*m.layout.to_offset(h)) == label
         assert all(m.hex(m.label(n)) == n for n in m.neighbours(h))
+
+
+# -- words for a move: compass direction and place names (issue 15 item 6) -----------------------------------------
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=lambda lay: f"{lay.orientation}-{lay.first}-{lay.offset}")
+def test_compass_points_the_way_the_printed_map_does(layout: MapLayout) -> None:
+    """From the hex centres: a hex straight above is N, below S; a neighbour is never named E/W on a flat map (its
+    columns are straight, so side neighbours lie NE/SE/SW/NW) and never N/S on a pointy one."""
+    m = HexMap.from_ascii("\n".join(["." * 9] * 9), layout=layout)
+    mid = layout.to_hex(5, 5)
+    assert m.compass(mid, mid) == ""
+    seen = {m.compass(mid, n) for n in m.neighbours(mid)}
+    if layout.orientation == "flat":
+        assert m.compass(mid, layout.to_hex(5, 3)) == "N" and m.compass(mid, layout.to_hex(5, 8)) == "S"
+        assert seen == {"N", "NE", "SE", "S", "SW", "NW"}
+    else:
+        assert m.compass(mid, layout.to_hex(3, 5)) == "W" and m.compass(mid, layout.to_hex(8, 5)) == "E"
+        assert seen == {"NE", "E", "SE", "SW", "W", "NW"}
+    for a, b in itertools.product(m.hexes[::7], m.hexes[::5]):  # the way back is the opposite point
+        there, back = m.compass(a, b), m.compass(b, a)
+        if there:
+            pts = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+            diff = (pts.index(there) - pts.index(back)) % 8
+            assert diff == 4 or (diff in (3, 5) and _on_a_boundary(m, a, b)), (m.label(a), m.label(b), there, back)
+
+
+def _on_a_boundary(m: HexMap, a: Hex, b: Hex) -> bool:
+    """Whether the bearing a->b is (within rounding) exactly between two compass points, where either may be said."""
+    import math
+
+    (ax, ay), (bx, by) = m.center(a), m.center(b)
+    bearing = math.degrees(math.atan2(bx - ax, ay - by)) % 360.0
+    return abs((bearing / 45.0) % 1.0 - 0.5) < 1e-6
+
+
+def test_a_map_keeps_the_place_names_of_its_optional_name_column(tmp_path) -> None:
+    (tmp_path / "map.toml").write_text('orientation = "flat"\nfirst = "col"\noffset = "even"\n')
+    (tmp_path / "map.csv").write_text("label,terrain,features,name\n0101,sea,,Surigao Strait\n0102,land,, \n")
+    m = HexMap.load(tmp_path)
+    assert m.place_name(m.hex("0101")) == "Surigao Strait" and m.place_name(m.hex("0102")) == ""
+    (tmp_path / "map.csv").write_text("label,terrain,features\n0101,sea,\n")  # the column is optional
+    assert HexMap.load(tmp_path).place_name(HexMap.load(tmp_path).hex("0101")) == ""
+    with pytest.raises(LeyteError, match="0909 is not on this map"):
+        m.place_name(m.layout.to_hex(9, 9))
