@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import re
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -162,20 +161,6 @@ HERE = Path(__file__).resolve().parent
 PASS = "press Enter when ready\n"
 
 
-@pytest.fixture(scope="module")
-def trio() -> Iterator[str]:
-    """The three-seat trio test game, installed through a real entry point as tests/conformance does it (and taken
-    away again afterwards if we were the ones to install it)."""
-    spec = importlib.util.spec_from_file_location("_trio_install_cli", HERE.parent / "conformance" / "conftest.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)  # installs on import unless already installed
-    try:
-        assert "trio" in leyte.games()
-        yield "trio"
-    finally:
-        if mod._tmp is not None:
-            mod._uninstall()
 
 
 class Keyboard(io.StringIO):

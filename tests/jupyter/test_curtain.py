@@ -6,12 +6,8 @@ then the widgets: the curtain takes the place of the map, log and decision panel
 
 from __future__ import annotations
 
-import importlib.util
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 import leyte
 from leyte.jupyter import GameApp, Session
@@ -21,20 +17,6 @@ FIRST, SECOND, BOT = "IJN", "Third Fleet", "Seventh Fleet"
 HERE = Path(__file__).resolve().parent
 
 
-@pytest.fixture(scope="module")
-def trio() -> Iterator[str]:
-    """The trio test game, installed through a real entry point exactly as tests/conformance does it (and taken
-    away again afterwards if we were the ones to install it)."""
-    spec = importlib.util.spec_from_file_location("_trio_install", HERE.parent / "conformance" / "conftest.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)  # installs on import unless already installed
-    try:
-        assert "trio" in leyte.games()
-        yield "trio"
-    finally:
-        if mod._tmp is not None:
-            mod._uninstall()
 
 
 def hot_seat(**kw: Any) -> Session:
