@@ -13,6 +13,7 @@ from typing import Any
 
 import pandas as pd
 
+from leyte.core.chart_text import fit_title
 from leyte.core.dice import Modifier, chance_outcomes
 
 __all__ = [
@@ -196,7 +197,7 @@ def odds_chart(
     p.xaxis.axis_label = "modified roll (row of the table)"
     p.yaxis.axis_label = "chance"
     p.y_range.start = 0
-    return p
+    return fit_title(p)  # a long table name and case in a 460-pixel chart would run past its edge
 
 
 def odds_html(
@@ -289,7 +290,7 @@ def table_heatmap(table: Any, field: str | None = None, *, width: int = 560, hei
     )
     p.xaxis.axis_label = "column"
     p.yaxis.axis_label = "modified roll"
-    return p
+    return fit_title(p)
 
 
 def _prov_text(table: Any) -> str:
@@ -355,7 +356,7 @@ def chance_heatmap(
     fig.add_tools(HoverTool(tooltips=[("column", "@column"), ("modifier", "@modifier"), ("chance", "@text")]))
     fig.xaxis.axis_label = "column"
     fig.yaxis.axis_label = "total die-roll modifier"
-    return fig
+    return fit_title(fig)
 
 
 # -- victory points ---------------------------------------------------------------------------------------------
@@ -399,4 +400,4 @@ def vp_timeline(
     p.xaxis.axis_label = "turn"
     p.yaxis.axis_label = "points"
     p.legend.location = "top_left"
-    return p
+    return fit_title(p)

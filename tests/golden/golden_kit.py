@@ -35,6 +35,7 @@ CASES: list[tuple[str, str, int, str, dict[str, Any]]] = [
     *[("samar", "historical", seed, "random", {}) for seed in (1, 2, 3)],
     ("samar", "historical", 1, "heuristic", {}),
     ("samar", "historical", 4, "random", {"alternate_movement": True}),
+    ("samar", "historical", 5, "random", {"setup_by_hand": True}),  # Taffy Three placed hex by hex (3.1)
     *[("naval-chess", "historical", seed, "random", {}) for seed in (1, 2)],
     ("naval-chess", "historical", 1, "heuristic", {}),
     ("naval-chess", "historical", 3, "heuristic", {"unryu": True}),

@@ -53,12 +53,12 @@ def test_markers_from_a_samar_view_carry_facing_side_speed_panic_and_smoke() -> 
 
 
 def test_pool_and_sunk_ships_are_not_drawn() -> None:
-    g = leyte.new_game("samar", seed=1)  # the set-up: every ship still in its pool
+    g = leyte.new_game("samar", seed=1, options={"setup_by_hand": True})  # the set-up: every ship in its pool
     assert [m for m in samar_markers(g.view("USN")) if m["kind"] == "ship"] == []
 
 
 def test_setup_click_places_the_ship_where_clicked() -> None:
-    g = leyte.new_game("samar", seed=1)
+    g = leyte.new_game("samar", seed=1, options={"setup_by_hand": True})
     s = Session(g, players={"USN": "human", "IJN": "heuristic"}, viewer="USN")
     hl = s.highlighted()
     assert "1411" in hl and len(hl) > 20  # within 4 hexes of 1411 (3.1)

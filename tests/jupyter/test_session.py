@@ -232,7 +232,7 @@ def test_undo_in_a_worked_example_gives_the_scripted_moves_back() -> None:
 def test_a_long_option_list_is_a_dropdown_with_a_value_and_its_button_plays_it() -> None:
     """Issue 15: with ipywidgets 8.1 a dropdown whose options are replaced had no value, and "Play this option"
     then did nothing and said nothing. The first option is selected, and the button plays the selected one."""
-    g = leyte.new_game("samar", seed=1)
+    g = leyte.new_game("samar", seed=1, options={"setup_by_hand": True})  # a set-up question has 50-odd hexes
     app = GameApp(g, players={"USN": "human", "IJN": "random"}, cards=False)
     d = app.session.game.decision
     assert len(d.options) > 10 and app.panel.dropdown in app.panel.buttons.children

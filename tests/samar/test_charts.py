@@ -43,12 +43,15 @@ def test_6_5_panic_chance_matches_enumerating_the_faces() -> None:
 
 
 def test_ships_frame_lists_every_ship_of_a_view_and_only_those_on_the_map_by_default() -> None:
-    view = leyte.new_game("samar", seed=1).view(None)  # the set-up: every ship still in its pool, none on the map
+    view = leyte.new_game("samar", seed=1).view(None)  # the start: Taffy Three on the map, everyone else in a pool
     frame = ships_frame(view, on_map=False)
     assert set(frame.index) == set(view["ships"]) and len(frame) == len(view["ships"])
     assert frame.loc["st_lo", "name"] == "St. Lo" and frame.loc["st_lo", "side"] == "USN"
     assert {"hex", "hits", "armor", "panic"} <= set(frame.columns)
-    assert ships_frame(view).empty
+    on_map = ships_frame(view)
+    assert len(on_map) == 13 and set(on_map["side"]) == {"USN"} and on_map.loc["st_lo", "hex"] == "1312"
+    by_hand = leyte.new_game("samar", seed=1, options={"setup_by_hand": True}).view(None)  # nobody placed yet
+    assert ships_frame(by_hand).empty
 
 
 def test_importing_the_charts_loads_neither_pandas_nor_bokeh() -> None:

@@ -2,27 +2,78 @@
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
+import pytest
+
 import leyte
+from leyte import LeyteError, ScenarioError
 from leyte.bots import RandomBot
 
 
 def set_up(dice: list[int] | None = None) -> leyte.Game:
-    g = leyte.new_game("samar", scenario="historical", dice=dice or [])
+    g = leyte.new_game("samar", scenario="historical", dice=dice or [], options={"setup_by_hand": True})
     while g.decision.kind == "setup":
         g.apply(g.decision.options[0])
     return g
 
 
+DEFAULTS = tomllib.loads((Path(leyte.rules("samar").folder) / "scenarios" / "historical.toml").read_text())[
+    "taffy3"]["default"]
+
+
+def test_3_1_taffy_three_starts_on_its_historical_hexes_with_no_set_up_questions() -> None:
+    g = leyte.new_game("samar", seed=1)
+    assert g.decision.kind != "setup" and (g.decision.player, g.decision.kind) == ("IJN", "first_mover")
+    t3 = {s.id: s for s in g.state.ships.values() if s.where == "map"}
+    assert {sid: s.hex for sid, s in t3.items()} == DEFAULTS and len(t3) == 13
+    assert all(s.facing == 0 and s.speed == "battle" for s in t3.values())  # steaming north at battle speed (3.1)
+    placed = [e for e in g.events if e.kind == "setup"]
+    assert [(e.rule, e.data["ship"], e.data["hex"]) for e in placed] == [("3.1", k, v) for k, v in DEFAULTS.items()]
+
+
+def test_3_1_placing_every_ship_on_its_offered_default_by_hand_gives_the_same_position() -> None:
+    by_hand, default = set_up(), leyte.new_game("samar", scenario="historical")
+    assert {s.id: (s.hex, s.facing, s.speed) for s in by_hand.state.ships.values()} == {
+        s.id: (s.hex, s.facing, s.speed) for s in default.state.ships.values()}
+    assert by_hand.decision.kind == default.decision.kind == "first_mover"
+
+
 def test_3_1_taffy_three_sets_up_within_four_of_1411_steaming_north() -> None:
-    g = leyte.new_game("samar")
+    g = leyte.new_game("samar", options={"setup_by_hand": True})
     d = g.decision
     assert (d.player, d.kind, d.rule) == ("USN", "setup", "3.1")
+    assert d.options[0]["hex"] == DEFAULTS[d.data["ship"]] == d.data["historical_hex"]  # the default offered first
     D = leyte.rules("samar")
     c = D.map.hex("1411")
     assert all(D.map.hex(o["hex"]).distance(c) <= 4 for o in d.options)
     g = set_up()
     t3 = [s for s in g.state.ships.values() if s.where == "map"]
     assert len(t3) == 13 and all(s.facing == 0 and s.speed == "battle" for s in t3)
+
+
+def test_3_1_a_ship_without_a_default_hex_is_still_placed_by_hand() -> None:
+    raw = tomllib.loads((Path(leyte.rules("samar").folder) / "scenarios" / "historical.toml").read_text())
+    del raw["taffy3"]["default"]["hoel"]
+    g = leyte.new_game("samar", scenario=raw)
+    d = g.decision
+    assert (d.kind, d.data["ship"], d.data["ships_left"]) == ("setup", "hoel", 1)
+    assert sum(s.where == "map" for s in g.state.ships.values()) == 12
+    g.apply({"kind": "setup_hex", "ship": "hoel", "hex": "1411"})
+    assert g.state.ships["hoel"].hex == "1411" and g.decision.kind == "first_mover"
+
+
+def test_3_1_a_default_hex_outside_the_set_up_area_is_refused_naming_the_field() -> None:
+    raw = tomllib.loads((Path(leyte.rules("samar").folder) / "scenarios" / "historical.toml").read_text())
+    raw["taffy3"]["default"]["hoel"] = "1402"  # nine hexes north of 1411
+    with pytest.raises(ScenarioError, match=r"setup\.default\.hoel = '1402'.*3\.1"):
+        leyte.new_game("samar", scenario=raw)
+
+
+def test_setup_by_hand_must_be_a_bool() -> None:
+    with pytest.raises(LeyteError, match="setup_by_hand"):
+        leyte.new_game("samar", options={"setup_by_hand": "yes"})
 
 
 def test_3_2_ijn_entry_roll_draws_that_many_ships_onto_the_entry_corner() -> None:

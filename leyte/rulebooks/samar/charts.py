@@ -15,6 +15,7 @@ from math import comb
 from typing import Any
 
 import leyte
+from leyte.core.chart_text import fit_title
 from leyte.core.dice import chance_outcomes
 from leyte.rulebooks.samar.face import SamarFace
 
@@ -87,7 +88,7 @@ def pool_chart(dice_counts: Iterable[int], *, width: int = 560, height: int = 28
         fig.scatter(xs, ys, size=6, color=c, legend_label=f"{n} dice")
     fig.add_tools(HoverTool(tooltips=[("hits", "@x"), ("chance", "@y{0.000}")]))
     fig.legend.location = "top_right"
-    return fig
+    return fit_title(fig)
 
 
 def at_least_one_chart(max_dice: int = 14, *, width: int = 560, height: int = 240) -> Any:
@@ -109,7 +110,7 @@ def at_least_one_chart(max_dice: int = 14, *, width: int = 560, height: int = 24
     )
     fig.vbar(x="dice", top="p", width=0.8, source=src, color="#1f4e99")
     fig.add_tools(HoverTool(tooltips=[("dice", "@dice"), ("chance", "@p{0.000}")]))
-    return fig
+    return fit_title(fig)
 
 
 def ships_frame(view: Mapping[str, Any], *, on_map: bool = True) -> Any:
@@ -170,4 +171,4 @@ def panic_chart(
         fig.line(ns, ys, line_width=2, color=Category10[10][i % 10], legend_label=label)
         fig.scatter(ns, ys, size=5, color=Category10[10][i % 10], legend_label=label)
     fig.legend.location = "top_left"
-    return fig
+    return fit_title(fig)

@@ -174,7 +174,9 @@ class SamarData:
 
     @property
     def options(self) -> dict[str, str]:
-        return {"alternate_movement": "3.5 alternative movement sequence (interleaved by speed); default off"}
+        return {"alternate_movement": "3.5 alternative movement sequence (interleaved by speed); default off",
+                "setup_by_hand": "3.1 the USN player places Taffy Three ship by ship; default off (the scenario's "
+                                 "historical hexes)"}
 
 
 def load(folder: str | Path | None = None) -> SamarData:

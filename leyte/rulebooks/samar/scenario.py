@@ -27,7 +27,8 @@ from leyte.rulebooks.samar.data import data
 from leyte.rulebooks.samar.geometry import FACING_NAMES
 from leyte.rulebooks.samar.state import AirState, ShipState, State
 
-OPTIONS = {"alternate_movement": "3.5 alternative movement sequence (default off)"}
+OPTIONS = {"alternate_movement": "3.5 alternative movement sequence (default off)",
+           "setup_by_hand": "3.1 place Taffy Three by hand rather than at the scenario's default hexes (default off)"}
 
 
 def read_position(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:

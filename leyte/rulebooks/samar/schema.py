@@ -193,6 +193,7 @@ class Setup(_Strict):
 
 class Options(_Strict):
     alternate_movement: bool = False  # 3.5
+    setup_by_hand: bool = False  # 3.1: place Taffy Three hex by hex instead of at the default (historical) hexes
 
 
 class Position(_Strict):
@@ -281,7 +282,8 @@ class ScenarioFile(_Strict):
 
 FIELD_RULES = {"turn": "3.0", "last_turn": "3.0", "first_turn": "3.0", "facing": "4.2", "speed": "4.1",
                "waterline": "6.3", "hits": "6.2", "fires": "6.3", "torps_out": "7.3", "panic": "4.7",
-               "smoke": "4.5", "radius": "3.1", "where": "3.0", "side": "3.1", "alternate_movement": "3.5"}
+               "smoke": "4.5", "radius": "3.1", "where": "3.0", "side": "3.1", "alternate_movement": "3.5",
+               "setup_by_hand": "3.1"}
 
 
 CHECK = SchemaChecker(FIELD_RULES, "scenarios/samar/notes/position-format.md")
@@ -314,6 +316,13 @@ def check_position(pos: Any, D: SamarData, where: str) -> None:
         for j, sid in enumerate(model.setup.todo):
             if sid not in seen:
                 raise ScenarioError(f"{where}: setup.todo[{j}] = {sid!r}: not among the ships")
+        m, su = D.map, model.setup
+        for sid, h in su.default.items():
+            if sid not in su.todo:
+                raise ScenarioError(f"{where}: setup.default.{sid}: not among the ships to set up (setup.todo)")
+            if m.distance(m.hex(h), m.hex(su.centre)) > su.radius:
+                raise ScenarioError(f"{where}: setup.default.{sid} = {h!r}: more than {su.radius} hexes from "
+                                    f"{su.centre}, outside Taffy Three's set-up area (3.1)")
 
 
 def check_scenario_file(raw: Any, D: SamarData, where: str) -> None:

@@ -22,7 +22,8 @@ from leyte.rulebooks.samar.state import State, other
 
 @frame("setup")
 class Setup:
-    """3.1: the USN player places each Taffy Three ship within four hexes of 1411, steaming north."""
+    """3.1: the USN player places each Taffy Three ship within four hexes of 1411, steaming north (asked only under the
+    ``setup_by_hand`` option, or for a ship the scenario gives no default hex)."""
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
@@ -550,10 +551,33 @@ def finish(st: State, ctx: Context, reason: str) -> None:
              f"{lo['IJN']['total']}, USN {lo['USN']['total']}", kind="result", data=dict(st.result))
 
 
+def place_at_defaults(st: State, setup: dict[str, Any], ctx: Context) -> list[str]:
+    """3.1 without the questions: every Taffy Three ship the scenario gives a default hex goes there, facing the
+    set-up facing at battle speed, as if the USN player had picked that hex (RULINGS R-34). Returns the ships left
+    with no default, which are still placed by hand."""
+    left: list[str] = []
+    for sid in setup["todo"]:
+        h = setup.get("default", {}).get(sid)
+        if h is None:
+            left.append(sid)
+            continue
+        s = st.ships[sid]
+        s.where, s.hex, s.facing, s.speed = "map", h, setup["facing"], "battle"
+        ctx.emit("3.1", f"{name(s)} set up in {h} facing {FACING_NAMES[s.facing]} (historical position)",
+                 kind="setup", data={"ship": sid, "hex": h})
+    return left
+
+
 def start(st: State, ctx: Context, setup: dict[str, Any] | None) -> None:
+    """Begin the game; Taffy Three starts on its default hexes unless the ``setup_by_hand`` option asks for the
+    placement questions of 3.1 (a position with no defaults asks them anyway)."""
     push(st, "turn")
     if setup:
-        push(st, "setup", **setup)
+        setup = dict(setup)
+        if not st.options.get("setup_by_hand"):
+            setup["todo"] = place_at_defaults(st, setup, ctx)
+        if setup["todo"]:
+            push(st, "setup", **setup)
     advance(st, ctx)
 
 
