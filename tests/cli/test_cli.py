@@ -149,7 +149,9 @@ def test_play_accepts_a_hex_label_or_a_unit_id_and_pages_long_lists(tmp_path) ->
     g = leyte.load_game(save.read_text())
     assert g.actions[0].to_dict() == {"kind": "setup_hex", "tf": "USN-1", "hex": "3522"}
     # Samar's first set-up decision lists 61 options: one page at a time, 'more' shows the next
-    code, out, _ = run("play", "samar", "--as", "USN", "--seed", "1", stdin="more\nquit\n")
+    # Samar's hand set-up: Taffy 3's first ship has 61 places to choose from (3.1)
+    code, out, _ = run("play", "samar", "--as", "USN", "--seed", "1", "--option", "setup_by_hand=true",
+                       stdin="more\nquit\n")
     assert code == 0 and "more: type 'more'" in out
     first = [line for line in out.splitlines() if line.strip().startswith("1.")]
     assert first and "  21." in out
@@ -453,10 +455,11 @@ def test_map_draws_the_whole_small_map_with_pieces_and_option_hexes(tmp_path) ->
     assert "Part of the map" not in out  # 8 x 10 hexes fit
 
 
-@pytest.mark.parametrize("game,scenario,seat", [("imperial-sunset", "historical", "USN"), ("samar", None, "USN")])
+@pytest.mark.parametrize("game,scenario,seat,options", [("imperial-sunset", "historical", "USN", {}),
+                                                        ("samar", None, "USN", {"setup_by_hand": True})])
 def test_map_of_a_large_map_shows_the_part_around_the_decision(tmp_path, game: str, scenario: str | None,
-                                                                seat: str) -> None:
-    g = leyte.new_game(game, scenario=scenario, seed=3)
+                                                                seat: str, options: dict) -> None:
+    g = leyte.new_game(game, scenario=scenario, seed=3, options=options)
     m = leyte.rules(game).map
     out = play_from(tmp_path, g, seat, f"map\nmap {m.label(m.hexes[0])}\nmap nowhere\nquit\n")
     block = map_block(out)
