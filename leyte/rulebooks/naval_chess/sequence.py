@@ -353,7 +353,8 @@ def _impulses(night: bool) -> tuple[str, str]:
 
 
 def may_leave(st: State, loc: str, seat: str) -> bool:
-    """VI.B.1.a: ships in a harbor may leave it unless an enemy sub or task force is already in the hex."""
+    """VI.B.1.a: a harbor is blockaded — its ships cannot sail — while an enemy submarine or surface force sits in
+    that hex."""
     D = data()
     if loc.startswith("off:") or not (D.has(loc, "harbor") or D.has(loc, "anchorage")):
         return True
@@ -709,7 +710,8 @@ def _supply_sources(seat: str) -> set[str]:
 
 
 def in_supply(st: State, seat: str, label: str) -> bool:
-    """VI.C: at a home base, or a line of sea hexes free of enemy ships back to one (or to a friendly edge)."""
+    """VI.C: supplied at a home base, or when a path of water hexes with no enemy ship on it leads back to a home
+    base or a friendly map edge."""
     D = data()
     sources = _supply_sources(seat)
     if allied(seat) and st.leyte_since:
