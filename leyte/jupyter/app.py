@@ -260,6 +260,7 @@ class DecisionPanel:
         self.widget = W.VBox([self.prompt, self.buttons, self.message], layout=W.Layout(width="100%"))
         self._opts: list[tuple[int, Any]] = []  # (index into the decision's options, option) the panel offers
         self._usual_index: int | None = None
+        self._shown: tuple[Any, ...] = ()  # which list the group selector and filter were set up for
         self.refresh()
 
     def _play_dropdown(self) -> None:
@@ -316,6 +317,8 @@ class DecisionPanel:
         d = s.game.decision
         self._opts = []
         self._usual_index = None
+        if d is None or not s.may_decide_here() or len(s.options()) <= MAX_BUTTONS:
+            self._shown = ()
         if d is None:
             r = s.game.result or {}
             bits = [s.game.face.result_text(r)] + ([str(r["reason"])] if r.get("reason") else [])
@@ -345,13 +348,19 @@ class DecisionPanel:
                     btns.append(b)
                 self.buttons.children = tuple(btns)
             else:
-                groups = option_groups([o for _i, o in self._opts], getattr(s.game.face, "unit_params", ()))
                 pos = [i for i, _o in self._opts]
-                entries = [(label, tuple(pos[k] for k in ks)) for label, ks in groups]
-                if len(entries) > 1:
-                    entries.append((f"all ({len(pos)})", tuple(pos)))
-                self.groups.options = entries
-                self.groups.value = entries[0][1]  # the first option's group (a set value fills the list)
+                key = (len(s.game.actions), tuple(pos))
+                if key != self._shown:
+                    # a new list: the first option's group, no filter; the same list (a message changed) keeps the
+                    # group and filter the player chose
+                    self._shown = key
+                    groups = option_groups([o for _i, o in self._opts], getattr(s.game.face, "unit_params", ()))
+                    entries = [(label, tuple(pos[k] for k in ks)) for label, ks in groups]
+                    if len(entries) > 1:
+                        entries.append((f"all ({len(pos)})", tuple(pos)))
+                    self.groups.options = entries
+                    self.groups.value = entries[0][1]
+                    self.filter.value = ""
                 self._fill()
                 kids: list[W.Widget] = []
                 if usual is not None:
