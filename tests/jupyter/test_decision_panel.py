@@ -163,12 +163,12 @@ def test_group_and_filter_stay_while_the_list_stays_and_reset_for_the_next_decis
     app = GameApp(_reorganisation(), ijn="human", usn="random", cards=False)
     p = app.panel
     p.groups.label = "transfer (21)"
-    p.filter.value = "to"
+    p.filter.value = "force b"
     narrowed = _texts(app)
     assert narrowed and len(narrowed) < 21
     app.session.message = "something else happened"
     app.session._changed()  # a redraw for the same decision keeps what the player chose
-    assert p.groups.label == "transfer (21)" and p.filter.value == "to" and _texts(app) == narrowed
+    assert p.groups.label == "transfer (21)" and p.filter.value == "force b" and _texts(app) == narrowed
     p.go.click()  # a transfer played: the next reorganisation list starts again at its first group, unfiltered
     d = app.session.game.decision
     assert d.player == "IJN" and len(d.options) > MAX_BUTTONS
