@@ -241,12 +241,12 @@ class DecisionPanel:
         self.usual = W.Button(button_style="info", layout=W.Layout(width="auto", max_width="100%"))
         self.usual.add_class("leyte-usual")
         self.usual.on_click(guarded(session, lambda _b: self._play_usual()))
-        self.groups = W.Dropdown(options=[], description="group", layout=W.Layout(width="100%"))
+        self.groups = W.Dropdown(options=[], description="group", layout=W.Layout(width="96%"))
         self.groups.add_class("leyte-groups")
         self.filter = W.Text(value="", placeholder="type to filter the options", description="filter",
-                             continuous_update=True, layout=W.Layout(width="100%"))
+                             continuous_update=True, layout=W.Layout(width="96%"))
         self.filter.add_class("leyte-filter")
-        self.dropdown = W.Select(options=[], rows=10, layout=W.Layout(width="100%"))
+        self.dropdown = W.Select(options=[], rows=10, layout=W.Layout(width="96%"))
         self.dropdown.add_class("leyte-option-list")
         self.note = W.HTML()
         self.note.add_class("leyte-filter-note")
@@ -282,7 +282,10 @@ class DecisionPanel:
         if not self.dropdown.options:
             text = self.filter.value.strip()
             if text:
-                return f"No option in this group matches {text!r}: change or clear the filter, or pick another group."
+                elsewhere = sum(text.lower() in o.text.lower() for _i, o in self._opts)
+                where = (f"{elsewhere} in other groups (pick \"all\" to see them)" if elsewhere
+                         else "change or clear the filter")
+                return f"No option in this group matches {text!r}: {where}."
             return "This group has no options: pick another group."
         if self.dropdown.value is None:
             return "Pick an option in the list first."

@@ -101,6 +101,16 @@ def test_samar_hand_setup_filter_narrows_as_you_type_and_says_when_nothing_match
     assert len(p.dropdown.options) == 61 and not p.go.disabled
 
 
+def test_a_filter_that_matches_only_in_other_groups_points_there() -> None:
+    app = GameApp(_reorganisation(), ijn="human", usn="random", cards=False)
+    p = app.panel
+    assert p.groups.label == "split (19)"
+    p.filter.value = "Force B"  # only transfers name the force a ship goes to
+    assert p.dropdown.options == () and p.go.disabled and "in other groups" in p.go.tooltip
+    p.groups.label = "all (42)"
+    assert _texts(app) and all("force b" in t.lower() for t in _texts(app)) and not p.go.disabled
+
+
 def test_naval_chess_plot_is_one_group_filterable_by_destination() -> None:
     g = _plot()
     app = GameApp(g, players={"IJN": "human", "Third Fleet": "random", "Seventh Fleet": "random"}, cards=False)
