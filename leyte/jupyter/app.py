@@ -12,21 +12,66 @@ names a game or a side: players, their names and colours, markers and the status
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 from typing import Any
 
 import ipywidgets as W
 from IPython.display import display
 
 import leyte
-from leyte import Game, LeyteError
+from leyte import Action, Game, LeyteError
 from leyte.jupyter.displays import cards_frame, event_log_html, odds_html
 from leyte.jupyter.mapview import MapView, fit_size
 from leyte.jupyter.panelview import PanelView, panel_view
 from leyte.jupyter.session import HUMAN, Session, player_kinds
 
-__all__ = ["GameApp", "StepControls", "DecisionPanel", "Curtain", "play"]
+__all__ = ["GameApp", "StepControls", "DecisionPanel", "Curtain", "play", "option_groups", "is_no_action"]
 
 MAX_BUTTONS = 10  # more options than this become a dropdown
+
+# words a "no action" option's kind is made of (or is): finishing, passing, staying put. The usual choice of a long
+# list, shown first and highlighted; generic, so no front end names a game's kinds one by one.
+NO_ACTION_WORDS = frozenset({"done", "pass", "stay", "hold", "let_go", "end", "finish", "skip", "decline", "none",
+                             "stop", "wait"})
+GROUP_SPLIT = 12  # a kind with more options than this is split by the piece its options name, if they name several
+
+
+def is_no_action(kind: str) -> bool:
+    """Whether an option kind means "do nothing more here" (``reorg_done``, ``pass``, ``let_go``...): the kind
+    itself or one of its underscore-separated words is a no-action verb."""
+    k = kind.lower()
+    return k in NO_ACTION_WORDS or any(w in NO_ACTION_WORDS for w in k.split("_"))
+
+
+def words(name: Any) -> str:
+    """An identifier in plain words: ``reorg_done`` -> ``reorg done``."""
+    return str(name).replace("_", " ").replace("-", " ")
+
+
+def option_groups(options: Sequence[Action], unit_params: Sequence[str] = ()) -> list[tuple[str, list[int]]]:
+    """The options' positions grouped by kind, in the order the kinds first appear (so the first group holds the
+    first option). A kind with many options whose options name several pieces (its first ``unit_params`` key that
+    varies, each piece with two options or more on average) is split per piece, labelled "kind: piece"; the labels
+    carry the count, "move (61)"."""
+    by_kind: dict[str, list[int]] = {}
+    for i, o in enumerate(options):
+        by_kind.setdefault(o.kind, []).append(i)
+    out: list[tuple[str, list[int]]] = []
+    for kind, idx in by_kind.items():
+        split: dict[str, list[int]] = {}
+        if len(idx) > GROUP_SPLIT:
+            for key in unit_params:
+                vals = [dict(options[i].params).get(key) for i in idx]
+                # worth it only when the pieces gather several options each (a piece per option is no grouping)
+                if all(isinstance(v, str) for v in vals) and 1 < len(set(vals)) <= len(idx) // 2:
+                    for i, v in zip(idx, vals):
+                        split.setdefault(f"{words(kind)}: {words(v)}", []).append(i)
+                    break
+        if split:
+            out.extend((f"{name} ({len(ix)})", ix) for name, ix in split.items())
+        else:
+            out.append((f"{words(kind)} ({len(idx)})", idx))
+    return out
 
 
 def guarded(session: Session, fn: Any) -> Any:
@@ -70,6 +115,18 @@ class StepControls:
         self.step.add_class("leyte-step")
         self.player = W.Play(value=0, min=0, max=10**9, step=1, interval=700, description="Play", show_repeat=False,
                              tooltip="Play: the bots keep stepping at the chosen speed; Stop (the square) halts them")
+        # the Play widget above is the browser-side ticker; these labelled buttons start and stop it, and say why
+        # when there is nothing for the bots to play (a human's decision, the game over, the curtain down)
+        self.play = W.Button(description="▶ Play bots", button_style="success",
+                             tooltip="the bots keep playing, one step per tick at the chosen speed, until a human "
+                                     "must decide or you press Stop")
+        self.stop = W.Button(description="■ Stop", tooltip="stop the bots after the step they are playing")
+        for b in (self.play, self.stop):
+            b.layout.width = "auto"
+        self.play.add_class("leyte-play")
+        self.stop.add_class("leyte-stop")
+        self.play.on_click(guarded(session, lambda _b: self.start()))
+        self.stop.on_click(guarded(session, lambda _b: self.halt()))
         self.speed = W.IntSlider(
             value=6, min=1, max=10, description="speed", readout=False, layout=W.Layout(width="180px")
         )
@@ -101,9 +158,40 @@ class StepControls:
         self.widget = W.VBox(
             [
                 W.HBox([self.step, self.next, self.phase, self.turn, self.undo, self.reset]),
-                W.HBox([self.player, self.speed, *self.sides.values(), self.viewer]),
+                W.HBox([self.play, self.stop, self.player, self.speed, *self.sides.values(), self.viewer]),
             ]
         )
+
+    def play_refusal(self) -> str:
+        """Why the bots cannot play on now ("" if they can): Play must never start and silently do nothing."""
+        s = self.session
+        d = s.game.decision
+        if d is None:
+            return "The game is over: nothing left to play."
+        if s.curtain is not None:
+            return f"The screen is behind the curtain: {s.seat_name(s.curtain)} must show it first."
+        if s._human_to_move() and s.revealed >= len(s.game.events):
+            return f"It is {d.player}'s turn, and {d.player} is played by a human: pick an option in the panel."
+        return ""
+
+    def start(self) -> None:
+        """▶ Play bots: start the ticker, or say in the panel why there is nothing to play."""
+        why = self.play_refusal()
+        if why:
+            self.player.playing = False
+            self.session.message = why
+            self.session._changed()
+            return
+        self.player.playing = True
+        self.session.message = "Playing: the bots move at the chosen speed. ■ Stop halts them."
+        self.session._changed()
+
+    def halt(self) -> None:
+        """■ Stop: halt the ticker and say so."""
+        was = self.player.playing
+        self.player.playing = False
+        self.session.message = "Stopped." if was else "Nothing was playing."
+        self.session._changed()
 
     def _tick(self, _change: Any) -> None:
         what = self.session.step()
@@ -136,10 +224,13 @@ class StepControls:
 
 
 class DecisionPanel:
-    """The current decision: its prompt and rule case, and only its legal options to pick from.
+    """The current decision: whose turn it is and what to do, in plain words, and only its legal options.
 
-    Options come as buttons (or a dropdown when there are many), so an illegal choice cannot be made; if the
-    engine still refuses (a stale click), ``Session`` puts the reason into words shown here, never a traceback.
+    A few options come as buttons, the usual choice (a "finish"/"pass"-like option, ``is_no_action``) first and
+    highlighted. Many options come as a group selector (one entry per kind, with its count), a filter box and a
+    list that always has a selection — or, when the filter matches nothing, says so and disables Play with the
+    reason in its tooltip; the usual choice stays one click away above them. No button ever does nothing silently.
+    If the engine still refuses (a stale click), ``Session`` puts the reason into words shown here.
     """
 
     def __init__(self, session: Session) -> None:
@@ -147,57 +238,148 @@ class DecisionPanel:
         self.prompt = W.HTML()
         self.prompt.add_class("leyte-prompt")
         self.buttons = W.VBox()
-        self.dropdown = W.Dropdown(options=[], layout=W.Layout(width="100%"))
+        self.usual = W.Button(button_style="info", layout=W.Layout(width="auto", max_width="100%"))
+        self.usual.add_class("leyte-usual")
+        self.usual.on_click(guarded(session, lambda _b: self._play_usual()))
+        self.groups = W.Dropdown(options=[], description="group", layout=W.Layout(width="96%"))
+        self.groups.add_class("leyte-groups")
+        self.filter = W.Text(value="", placeholder="type to filter the options", description="filter",
+                             continuous_update=True, layout=W.Layout(width="96%"))
+        self.filter.add_class("leyte-filter")
+        self.dropdown = W.Select(options=[], rows=10, layout=W.Layout(width="96%"))
+        self.dropdown.add_class("leyte-option-list")
+        self.note = W.HTML()
+        self.note.add_class("leyte-filter-note")
         self.go = W.Button(description="Play this option", button_style="success")
         self.go.on_click(guarded(session, lambda _b: self._play_dropdown()))
+        self.groups.observe(lambda _ch: self._fill(), names="value")
+        self.filter.observe(lambda _ch: self._fill(), names="value")
+        self.dropdown.observe(lambda _ch: self._go_state(), names="value")
         self.message = W.HTML()
         self.message.add_class("leyte-message")
         self.widget = W.VBox([self.prompt, self.buttons, self.message], layout=W.Layout(width="100%"))
+        self._opts: list[tuple[int, Any]] = []  # (index into the decision's options, option) the panel offers
+        self._usual_index: int | None = None
+        self._shown: tuple[Any, ...] = ()  # which list the group selector and filter were set up for
         self.refresh()
 
     def _play_dropdown(self) -> None:
         if self.dropdown.value is None:  # never a silent button: say what is missing
-            self.session.message = "Pick an option in the list first."
+            self.session.message = self._why_no_play() or "Pick an option in the list first."
             self.session._changed()
             return
         self.session.choose(self.dropdown.value)
 
-    def refresh(self) -> None:
-        from html import escape
+    def _play_usual(self) -> None:
+        if self._usual_index is None:
+            self.session.message = "There is no option to finish with here: pick one in the list."
+            self.session._changed()
+            return
+        self.session.choose(self._usual_index)
 
+    def _why_no_play(self) -> str:
+        """Why "Play this option" cannot play now ("" if it can)."""
+        if not self.dropdown.options:
+            text = self.filter.value.strip()
+            if text:
+                elsewhere = sum(text.lower() in o.text.lower() for _i, o in self._opts)
+                where = (f"{elsewhere} in other groups (pick \"all\" to see them)" if elsewhere
+                         else "change or clear the filter")
+                return f"No option in this group matches {text!r}: {where}."
+            return "This group has no options: pick another group."
+        if self.dropdown.value is None:
+            return "Pick an option in the list first."
+        return ""
+
+    def _go_state(self) -> None:
+        why = self._why_no_play()
+        self.go.disabled = bool(why)
+        if why:
+            self.go.tooltip = why
+        else:
+            text = dict((i, o.text) for i, o in self._opts).get(self.dropdown.value, "")
+            self.go.tooltip = f"play: {text}"
+
+    def _fill(self) -> None:
+        """The list: the chosen group's options whose text holds the filter (any case); the first one selected."""
+        keep = set(self.groups.value or ())
+        text = self.filter.value.strip().lower()
+        shown = [(o.text, i) for i, o in self._opts if i in keep and text in o.text.lower()]
+        self.dropdown.options = shown
+        # ipywidgets 8.1 leaves a list without a value when its options are replaced: select the first, so the
+        # list never shows empty and "Play this option" always has something to play
+        self.dropdown.value = shown[0][1] if shown else None
+        if shown:
+            self.note.value = f"<span style='color:#666'>{len(shown)} of {len(keep)} in this group</span>"
+        else:
+            self.note.value = f"<b style='color:#b71c1c'>{escape(self._why_no_play())}</b>"
+        self._go_state()
+
+    def refresh(self) -> None:
         s = self.session
         d = s.game.decision
+        self._opts = []
+        self._usual_index = None
+        if d is None or not s.may_decide_here() or len(s.options()) <= MAX_BUTTONS:
+            self._shown = ()
         if d is None:
             r = s.game.result or {}
             bits = [s.game.face.result_text(r)] + ([str(r["reason"])] if r.get("reason") else [])
             self.prompt.value = "<b>Game over.</b> " + escape(", ".join(b for b in bits if b))
             self.buttons.children = ()
         elif s.may_decide_here():
-            self.prompt.value = (
-                f"<b>{escape(d.player)}</b>: {escape(d.prompt)} <span style='color:#666'>[{escape(d.rule)}]</span>"
-            )
             opts = s.options()
-            idx = [s.option_index(o) for o in opts]
+            self._opts = [(s.option_index(o), o) for o in opts]
+            usual = next(((i, o) for i, o in self._opts if is_no_action(o.kind)), None)
+            clickable = bool(s.targets())
+            how = "pick an option below" + (" or click a highlighted hex on the map" if clickable else "")
+            self.prompt.value = (
+                f"<b>Your turn, {escape(d.player)}.</b> {escape(d.prompt)} "
+                f"<span style='color:#666'>[{escape(d.rule)}]</span><br>What to do now: {how}."
+            )
             if len(opts) <= MAX_BUTTONS:
+                ordered = ([usual] if usual else []) + [p for p in self._opts if p is not usual]
                 btns = []
-                for i, o in zip(idx, opts):
+                for i, o in ordered:
                     b = W.Button(description=o.text, tooltip=o.text, layout=W.Layout(width="auto", max_width="100%"))
                     b.add_class("leyte-option")
+                    if usual is not None and i == usual[0]:
+                        b.button_style = "info"
+                        b.tooltip = f"the usual choice: {o.text}"
+                        b.add_class("leyte-usual")
                     b.on_click(guarded(s, lambda _b, i=i: s.choose(i)))
                     btns.append(b)
                 self.buttons.children = tuple(btns)
             else:
-                self.dropdown.options = [(o.text, i) for i, o in zip(idx, opts)]
-                # ipywidgets 8.1 leaves a dropdown without a value when its options are replaced: select the first,
-                # so the list never shows empty and "Play this option" always has something to play
-                self.dropdown.value = idx[0]
-                self.buttons.children = (self.dropdown, self.go)
+                pos = [i for i, _o in self._opts]
+                key = (len(s.game.actions), tuple(pos))
+                if key != self._shown:
+                    # a new list: the first option's group, no filter; the same list (a message changed) keeps the
+                    # group and filter the player chose
+                    self._shown = key
+                    groups = option_groups([o for _i, o in self._opts], getattr(s.game.face, "unit_params", ()))
+                    entries = [(label, tuple(pos[k] for k in ks)) for label, ks in groups]
+                    if len(entries) > 1:
+                        entries.append((f"all ({len(pos)})", tuple(pos)))
+                    self.groups.options = entries
+                    self.groups.value = entries[0][1]
+                    self.filter.value = ""
+                self._fill()
+                kids: list[W.Widget] = []
+                if usual is not None:
+                    self._usual_index = usual[0]
+                    self.usual.description = f"✓ {usual[1].text}"
+                    self.usual.tooltip = f"the usual choice: {usual[1].text}"
+                    kids.append(self.usual)
+                kids += [self.groups, self.filter, self.dropdown, self.note, self.go]
+                self.buttons.children = tuple(kids)
         else:
             who = s.players.get(d.player)
-            how = "press Step or Play" if who != HUMAN else f"switch the eyes to {d.player} to see the options"
+            how = ("press Step to let the bot play it, or ▶ Play bots to watch it play on" if who != HUMAN
+                   else f"switch the eyes to {d.player} to see the options")
             self.prompt.value = (
-                f"<b>{escape(d.player)}</b> ({escape(str(who))}) to decide "
-                f"<span style='color:#666'>[{escape(d.rule)}]</span> — {how}."
+                f"<b>{escape(d.player)}'s turn</b> ({escape(str(who))}) "
+                f"<span style='color:#666'>[{escape(d.rule)}]</span>. What to do now: {how}."
             )
             self.buttons.children = ()
         self.message.value = f"<i>{escape(s.message)}</i>" if s.message else ""
@@ -228,8 +410,6 @@ class Curtain:
         self.refresh()
 
     def refresh(self) -> None:
-        from html import escape
-
         s = self.session
         seat = s.curtain
         if seat is None:
