@@ -2,8 +2,9 @@
 
 Every game keeps the real battle beside the rules (issue 15 item 5) so a notebook can lay ghost markers on the map
 and compare a played game with the real one. The file is plain data; this module only checks it: each row's turn
-must be one of the game's turns, its hex a hex of the game's map, its position a real latitude and longitude, and its
-provenance one of the project's tags. A broken row is a ``ScenarioError`` naming the file, the row and the field.
+must be one of the game's turns, its hex a hex of the game's map with water in it, its position a real latitude and
+longitude, and its provenance one of the project's tags. A broken row is a ``ScenarioError`` naming the file, the
+row and the field.
 
 pandas is imported only by :func:`frame`, never at ``import leyte``.
 """
@@ -53,9 +54,12 @@ def load_history(path: Path, hexmap: HexMap, turns: Collection[int], sides: Coll
         if side not in sides:
             raise r.err("side", f"{side!r} is not one of {', '.join(sorted(sides))}")
         try:
-            label = hexmap.label(hexmap.hex(r.str("hex")))
+            h = hexmap.hex(r.str("hex"))
         except LeyteError as e:
             raise r.err("hex", str(e)) from None
+        label = hexmap.label(h)
+        if hexmap.terrain(h) == "land":
+            raise r.err("hex", f"{label} is all land; a naval force's position must be a hex with water in it")
         out.append({
             "turn": turn, "date": r.str("date"), "time": r.str("time"), "force": force, "side": side, "hex": label,
             "lat": _float(r, "lat", -90.0, 90.0), "lon": _float(r, "lon", -180.0, 180.0),

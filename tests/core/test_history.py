@@ -17,6 +17,11 @@ from leyte.core.history import COLUMNS, load_history
 GAMES = ("imperial-sunset", "samar", "naval-chess")
 
 
+def _land_hex() -> str:
+    data = leyte.rules("samar")
+    return next(data.map.label(h) for h in data.map.hexes if data.map.terrain(h) == "land")
+
+
 def _row(game: str, turn: int, force: str) -> dict:
     rows = [r for r in leyte.rules(game).history_records if r["turn"] == turn and r["force"] == force]
     assert len(rows) == 1, (game, turn, force)
@@ -91,6 +96,7 @@ def _broken(tmp_path: Path, game: str, field: str, value: str) -> Path:
 @pytest.mark.parametrize(("field", "value", "why"), [
     ("hex", "9999", "not on this map"),
     ("hex", "", "missing"),
+    ("hex", _land_hex(), "all land"),
     ("turn", "17", "not a turn of this game"),
     ("turn", "x", "not a whole number"),
     ("provenance", "guessed", "is not one of"),
