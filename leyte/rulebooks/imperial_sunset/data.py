@@ -188,6 +188,24 @@ class ISData:
     def options(self) -> dict[str, str]:
         return dict(OPTIONS)
 
+    @cached_property
+    def history_records(self) -> list[dict[str, Any]]:
+        """history.csv checked (turn, side, hex, provenance): what really happened, one row per force per turn.
+
+        Loaded on first use, not with the rules, so a game that never looks at history pays nothing for it.
+        """
+        from leyte.core.history import load_history
+
+        return load_history(self.folder / "history.csv", self.map, set(self.turn_record["historical"]), ("IJN", "USN"))
+
+    @property
+    def history(self) -> Any:
+        """The real battle as a pandas DataFrame (issue 15 item 5): turn, date, time, force, side, hex, lat, lon,
+        event, provenance, source. pandas is imported here, never at ``import leyte``."""
+        from leyte.core.history import frame
+
+        return frame(self.history_records)
+
 
 def load(folder: str | Path | None = None) -> ISData:
     """Read and validate every Imperial Sunset data file."""

@@ -8,7 +8,7 @@ was built. The rules modules read values by name (``constant("asw_max")``), neve
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -130,6 +130,24 @@ class Data:
 
     def distance(self, a: str, b: str) -> int:
         return self.map.hex(a).distance(self.map.hex(b))
+
+    @cached_property
+    def history_records(self) -> list[dict[str, Any]]:
+        """history.csv checked (turn, side, hex, provenance): what really happened, one row per force per turn.
+
+        Loaded on first use, not with the rules, so a game that never looks at history pays nothing for it.
+        """
+        from leyte.core.history import load_history
+
+        return load_history(self.folder / "history.csv", self.map, set(range(1, self.constant("days") + 1)), SEATS)
+
+    @property
+    def history(self) -> Any:
+        """The real battle as a pandas DataFrame (issue 15 item 5): turn, date, time, force, side, hex, lat, lon,
+        event, provenance, source. pandas is imported here, never at ``import leyte``."""
+        from leyte.core.history import frame
+
+        return frame(self.history_records)
 
 
 def _cell_codes(r: Any, fld: str, allowed: tuple[str, ...]) -> str:

@@ -178,6 +178,24 @@ class SamarData:
                 "setup_by_hand": "3.1 the USN player places Taffy Three ship by ship; default off (the scenario's "
                                  "historical hexes)"}
 
+    @cached_property
+    def history_records(self) -> list[dict[str, Any]]:
+        """history.csv checked (turn, side, hex, provenance): what really happened, one row per force per turn.
+
+        Loaded on first use, not with the rules, so a game that never looks at history pays nothing for it.
+        """
+        from leyte.core.history import load_history
+
+        return load_history(self.folder / "history.csv", self.map, set(self.turn_record), ("IJN", "USN"))
+
+    @property
+    def history(self) -> Any:
+        """The real battle as a pandas DataFrame (issue 15 item 5): turn, date, time, force, side, hex, lat, lon,
+        event, provenance, source. pandas is imported here, never at ``import leyte``."""
+        from leyte.core.history import frame
+
+        return frame(self.history_records)
+
 
 def load(folder: str | Path | None = None) -> SamarData:
     folder = Path(folder) if folder is not None else game_data_dir(GAME_ID)
