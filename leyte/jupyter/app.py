@@ -354,15 +354,17 @@ class DecisionPanel:
                 pos = [i for i, _o in self._opts]
                 key = (len(s.game.actions), tuple(pos))
                 if key != self._shown:
-                    # a new list: the first option's group, no filter; the same list (a message changed) keeps the
-                    # group and filter the player chose
+                    # a new list: the first group that holds a real choice (the usual "done" has its own button
+                    # above), no filter; the same list (a message changed) keeps the group and filter the player
+                    # chose
                     self._shown = key
                     groups = option_groups([o for _i, o in self._opts], getattr(s.game.face, "unit_params", ()))
                     entries = [(label, tuple(pos[k] for k in ks)) for label, ks in groups]
                     if len(entries) > 1:
                         entries.append((f"all ({len(pos)})", tuple(pos)))
                     self.groups.options = entries
-                    self.groups.value = entries[0][1]
+                    only_usual = (usual[0],) if usual is not None else ()
+                    self.groups.value = next((v for _l, v in entries if v != only_usual), entries[0][1])
                     self.filter.value = ""
                 self._fill()
                 kids: list[W.Widget] = []
