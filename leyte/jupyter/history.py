@@ -192,7 +192,9 @@ class HistoryView:
         self.label.value = self.caption(self.turn)
 
     def show_turn(self, turn: int) -> None:
-        """Show the real forces of ``turn`` (the slider calls this)."""
+        """Show the real forces of ``turn`` (the slider calls this); a turn outside the history is refused."""
+        if not self.slider.min <= turn <= self.slider.max:
+            raise LeyteError(f"history turn: {turn} is outside the recorded turns {self.slider.min}-{self.slider.max}")
         if int(self.slider.value) != turn:
             self.slider.value = turn  # observing the slider calls back here
             return

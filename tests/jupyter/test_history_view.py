@@ -76,6 +76,9 @@ def test_the_turn_is_read_from_turn_or_day_and_a_day_flag_is_no_turn() -> None:
     hv = HistoryView(g)
     hv.show_turn(4)
     assert hv.slider.value == 4 and sorted(hv.map.ghosts_drawn) == sorted(_hexes("naval-chess", 4))
+    with pytest.raises(LeyteError, match="history turn: 8 is outside the recorded turns 1-7"):
+        hv.show_turn(8)
+    assert hv.slider.value == 4
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -117,10 +120,16 @@ def test_a_finished_game_shows_its_result_beside_the_real_one() -> None:
     from leyte.bots import make_bot
 
     g = leyte.new_game("naval-chess", seed=3)
+    early = HistoryView(g)
+    assert early.slider.value == 1
     bots = {seat: make_bot("heuristic", "naval-chess", seat, 3) for seat in g.players}
     while not g.over:
         d = g.decision
         g.apply(bots[d.player].choose(g.view(d.player), d))
+    early.refresh()  # the game's new position, the chosen turn's ghosts kept
+    assert early.map.markers == [dict(m) for m in g.face.markers(g.view("umpire"))]
+    assert early.slider.value == 1 and sorted(early.map.ghosts_drawn) == sorted(_hexes("naval-chess", 1))
+    assert HistoryView(g).slider.value == 7  # a view opened on the finished game starts on its last day
     df = compare(g)
     assert set(df["turn"]) == {int(leyte.rules("naval-chess").history["turn"].max())}
     assert set(df["game_result"]) == {g.face.result_text(g.result)} and df["game_result"].iloc[0]
