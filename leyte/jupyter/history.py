@@ -116,6 +116,14 @@ class GhostMap(MapView):
         with batched():
             self._draw_units()
 
+    def hover_text(self, label: str) -> str:
+        """The hex's pieces as usual, then each ghost standing there with its force, event and source."""
+        from html import escape
+
+        text = super().hover_text(label)
+        here = [str(g.get("title", "")) for g in self.ghosts if g.get("hex") == label]
+        return "<br>".join([text, *(f"<i>{escape(t)}</i>" for t in here)])
+
     def _draw_units(self) -> None:
         super()._draw_units()
         self.ghosts_drawn = []

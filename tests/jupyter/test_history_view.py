@@ -63,6 +63,10 @@ def test_ghost_markers_carry_force_event_and_source(game: str) -> None:
     assert row["force"] in ghost["title"] and row["source"] in ghost["title"] and row["event"] in ghost["title"]
     assert 0 < len(ghost["label"]) <= 8
     assert ghost["colour"] != g.face.colours()[row["side"]]  # faded, not the piece colour
+    hv = HistoryView(g)
+    hv.show_turn(2)
+    hover = hv.map.hover_text(row["hex"])
+    assert row["force"].split("(")[0].strip() in hover and "history" in hover
 
 
 def test_the_turn_is_read_from_turn_or_day_and_a_day_flag_is_no_turn() -> None:
