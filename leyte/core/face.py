@@ -242,7 +242,7 @@ class Face:
         ``events`` must be the viewer's own log (already filtered, as for ``panels``): the summary is built from
         nothing else, so it tells no player what that player may not see. The default reads the kinds of event the
         games share — losses, detections, battles, victory points, the end of the game — and retells each in its
-        own words, shortened; a game whose log says more in other kinds overrides it.
+        own words, shortened (damage short of a loss too); a game whose log says more in other kinds overrides it.
         """
         evs = list(events)
         start, end, head = last_turn(evs)
@@ -253,7 +253,7 @@ class Face:
             if texts:
                 out.append(sentence(title, texts))
         if len(out) == 1:
-            out.append("Nothing you could see was lost, found or fought over.")
+            out.append("Nothing you could see was lost, hit, found or fought over.")
         return out
 
     # -- batch play ------------------------------------------------------------------------------------------------
@@ -361,16 +361,25 @@ SHORT_MAX = 90  # characters kept of one event's text
 
 
 def _lost(e: Any) -> bool:
-    """A loss: a loss kind, or a hit whose outcome (``outcome``, ``loss``, ``result`` in its data) is a sinking."""
+    """A loss: a loss kind, or a hit whose outcome (``outcome`` or ``result`` in its data) is a sinking."""
     if e.kind in LOSS_KINDS:
         return True
-    return e.kind == "hit" and any(str(e.data.get(k, "")).lower() in LOST_WORDS for k in ("outcome", "loss", "result"))
+    return e.kind == "hit" and any(str(e.data.get(k, "")).lower() in LOST_WORDS for k in ("outcome", "result"))
+
+
+def _harmless(e: Any) -> bool:
+    """A hit that did nothing (a table's "-" result, or a text saying so): not worth a class's attention."""
+    if any(str(e.data.get(k, "")).lower() in ("-", "no effect") for k in ("outcome", "result")):
+        return True
+    return any(w in str(e.text).lower() for w in ("no effect", "no damage"))
 
 
 SUMMARY_GROUPS: tuple[tuple[str, Any], ...] = (
     ("Lost", _lost),
-    # a search that found nothing is logged as a "detection" too, with ``detected`` false in its data
-    ("Found", lambda e: e.kind in ("detected", "detection") and e.data.get("detected", True) is not False),
+    # damage short of a loss: Samar's and Imperial Sunset's "damage", Naval Chess's "hit" that sank nothing
+    ("Hit", lambda e: e.kind in ("damage", "hit") and not _lost(e) and not _harmless(e)),
+    # a "detection" may also log a search that found nothing or markers taken off: only one that detects counts
+    ("Found", lambda e: e.kind == "detected" or (e.kind == "detection" and bool(e.data.get("detected")))),
     ("Fought", lambda e: e.kind == "battle"),
     ("Victory points", lambda e: e.kind == "vp"),
     ("The end", lambda e: e.kind in END_KINDS),

@@ -124,8 +124,11 @@ def test_the_default_summary_words_losses_detections_battles_and_points_and_coun
         Event("2", "A search finds nothing", "detection", {"detected": False}),
         Event("3", "Surface battle off Samar", "battle"),
         *(Event("4", f"Ship {i} is sunk by air strike {i}", "sunk") for i in range(5)),
-        Event("4", "Air strike on Musashi: sunk", "hit", {"loss": "sunk"}),
-        Event("4", "Air strike on Yamato: damaged", "hit", {"loss": "damaged"}),
+        Event("4", "Air strike on Musashi: sunk", "hit", {"outcome": "sunk"}),
+        Event("4", "Air strike on Yamato: damaged", "hit", {"outcome": "damaged"}),
+        Event("4", "Air strike on Nagato: no result", "hit", {"result": "-"}),
+        Event("4", "Critical hit on Kongo: no effect", "damage"),
+        Event("2", "Night: the detection markers come off", "detection"),
         Event("5", "Victory points: +3 to the Allies", "vp"),
         Event("1", "Turn 2: noon", "turn"),
         Event("2", "Something later, in a turn not yet over", "detected"),
@@ -134,11 +137,13 @@ def test_the_default_summary_words_losses_detections_battles_and_points_and_coun
     assert lines[0] == "Turn 1: dawn:"
     assert lines[1] == ("Lost: Ship 0 is sunk by air strike 0; Ship 1 is sunk by air strike 1; "
                         "Ship 2 is sunk by air strike 2; and 3 more.")
-    assert lines[2] == "Found: Center Force is detected in the Sibuyan Sea."
-    assert lines[3] == "Fought: Surface battle off Samar."
-    assert lines[4] == "Victory points: +3 to the Allies."
-    assert len(lines) == 5 and "Yamato" not in " ".join(lines) and "later" not in " ".join(lines)
-    assert face.turn_summary(evs[:1] + evs[-2:]) == ["Turn 1: dawn:", "Nothing you could see was lost, found or "
-                                                     "fought over."]
+    assert lines[2] == "Hit: Air strike on Yamato: damaged."
+    assert lines[3] == "Found: Center Force is detected in the Sibuyan Sea."
+    assert lines[4] == "Fought: Surface battle off Samar."
+    assert lines[5] == "Victory points: +3 to the Allies."
+    text = " ".join(lines)
+    assert len(lines) == 6 and not any(w in text for w in ("Nagato", "Kongo", "nothing", "markers", "later"))
+    assert face.turn_summary(evs[:1] + evs[-2:]) == ["Turn 1: dawn:", "Nothing you could see was lost, hit, found "
+                                                     "or fought over."]
     assert face.turn_summary([])[0] == "So far:"
     assert short("x " * 80).endswith("…") and len(short("x " * 80)) <= 91
