@@ -5,7 +5,9 @@ tactical displays (``panels=True``, or a list of the face's panel ids), as one a
 and may also be given as a keyword named for the player in lower case (a player "Seventh Fleet" is
 ``seventh_fleet="human"``).
 ``GameApp`` is the same thing with the parts exposed (``app.map``, ``app.controls``, ``app.panel``) so a notebook
-can show one part alone or a test can press the buttons (``button.click()``) and read what changed. Nothing here
+can show one part alone or a test can press the buttons (``button.click()``) and read what changed.
+``presentation=True`` (or the "Presentation" switch) is for a class at one screen: a full-width map, large type,
+no tables, and the face's plain-words summary of the last finished turn as the viewer saw it. Nothing here
 names a game or a side: players, their names and colours, markers and the status line come from the game's face.
 """
 
