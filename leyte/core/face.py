@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["PlayerStyle", "OverlayStyle", "Face", "DefaultFace", "PALETTE", "option_dict"]
+__all__ = ["PlayerStyle", "OverlayStyle", "Face", "DefaultFace", "PALETTE", "option_dict", "last_turn", "short"]
 
 Marker = dict[str, Any]
 
@@ -236,6 +236,26 @@ class Face:
             for m in self.markers(view)
         ]
 
+    def turn_summary(self, events: Sequence[Any]) -> list[str]:
+        """A few plain sentences on the last finished turn (or day), for a class to discuss in presentation mode.
+
+        ``events`` must be the viewer's own log (already filtered, as for ``panels``): the summary is built from
+        nothing else, so it tells no player what that player may not see. The default reads the kinds of event the
+        games share — losses, detections, battles, victory points, the end of the game — and retells each in its
+        own words, shortened (damage short of a loss too); a game whose log says more in other kinds overrides it.
+        """
+        evs = list(events)
+        start, end, head = last_turn(evs)
+        picked = evs[start:end]
+        out = [f"{head}:" if head else "So far:"]
+        for title, test in SUMMARY_GROUPS:
+            texts = list(dict.fromkeys(short(untitled(e.text, title)) for e in picked if test(e)))
+            if texts:
+                out.append(sentence(title, texts))
+        if len(out) == 1:
+            out.append("Nothing you could see was lost, hit, found or fought over.")
+        return out
+
     # -- batch play ------------------------------------------------------------------------------------------------
 
     def summary_row(self, game: Any) -> dict[str, Any]:
@@ -326,3 +346,77 @@ def losses_by_type(game: Any, pieces: str = "ships") -> dict[str, int]:
         out[f"lost_{side}_{typ}"] = out.get(f"lost_{side}_{typ}", 0) + 1
         out[f"lost_{side}"] = out.get(f"lost_{side}", 0) + 1
     return out
+
+
+# -- the turn summary ------------------------------------------------------------------------------------------------
+
+#: event kinds that open a new turn or day (the games share these)
+TURN_KINDS = frozenset({"turn", "day"})
+#: event kinds that end the game
+END_KINDS = frozenset({"result", "game_over", "victory"})
+LOSS_KINDS = frozenset({"sunk", "air_lost", "air_eliminated", "eliminated", "destroyed", "lost"})
+LOST_WORDS = frozenset({"sunk", "sinks", "destroyed", "eliminated", "lost"})
+SUMMARY_MAX = 3  # texts quoted per sentence; the rest are counted
+SHORT_MAX = 90  # characters kept of one event's text
+
+
+def _lost(e: Any) -> bool:
+    """A loss: a loss kind, or a hit whose outcome (``outcome`` or ``result`` in its data) is a sinking."""
+    if e.kind in LOSS_KINDS:
+        return True
+    return e.kind == "hit" and any(str(e.data.get(k, "")).lower() in LOST_WORDS for k in ("outcome", "result"))
+
+
+def _harmless(e: Any) -> bool:
+    """A hit that did nothing (a table's "-" result, or a text saying so): not worth a class's attention."""
+    if any(str(e.data.get(k, "")).lower() in ("-", "no effect") for k in ("outcome", "result")):
+        return True
+    return any(w in str(e.text).lower() for w in ("no effect", "no damage"))
+
+
+SUMMARY_GROUPS: tuple[tuple[str, Any], ...] = (
+    ("Lost", _lost),
+    # damage short of a loss: Samar's and Imperial Sunset's "damage", Naval Chess's "hit" that sank nothing
+    ("Hit", lambda e: e.kind in ("damage", "hit") and not _lost(e) and not _harmless(e)),
+    # a "detection" may also log a search that found nothing or markers taken off: only one that detects counts
+    ("Found", lambda e: e.kind == "detected" or (e.kind == "detection" and bool(e.data.get("detected")))),
+    ("Fought", lambda e: e.kind == "battle"),
+    ("Victory points", lambda e: e.kind == "vp"),
+    ("The end", lambda e: e.kind in END_KINDS),
+)
+
+
+def last_turn(events: Sequence[Any]) -> tuple[int, int, str]:
+    """Where the last finished turn (or day) lies in a log: ``(start, end, its opening text)``.
+
+    That is the span between the last two turn openings; once the game is over, the last turn runs to the end (it
+    will not be followed by another); with no finished turn yet, the log so far (head ``""``).
+    """
+    marks = [i for i, e in enumerate(events) if e.kind in TURN_KINDS]
+    over = any(e.kind in END_KINDS for e in events)
+    if marks and over:
+        return marks[-1], len(events), short(events[marks[-1]].text)
+    if len(marks) >= 2:
+        return marks[-2], marks[-1], short(events[marks[-2]].text)
+    return 0, len(events), ""
+
+
+def short(text: str, limit: int = SHORT_MAX) -> str:
+    """One event's text cut to a readable length at a word, without a trailing full stop."""
+    t = " ".join(str(text).split()).rstrip(". ")
+    if len(t) <= limit:
+        return t
+    return t[:limit].rsplit(" ", 1)[0].rstrip(",;:(-— ") + "…"
+
+
+def untitled(text: str, title: str) -> str:
+    """A text without a lead that repeats the sentence's title ("Victory points: +1 ..." -> "+1 ...")."""
+    t = str(text)
+    return t[len(title) + 1:].lstrip() if t.lower().startswith(title.lower() + ":") else t
+
+
+def sentence(title: str, texts: Sequence[str]) -> str:
+    """``Title: a; b; c; and 4 more.`` — the first few texts, the rest counted."""
+    shown = "; ".join(texts[:SUMMARY_MAX])
+    more = len(texts) - SUMMARY_MAX
+    return f"{title}: {shown}" + (f"; and {more} more." if more > 0 else ".")

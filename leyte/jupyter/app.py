@@ -5,7 +5,9 @@ tactical displays (``panels=True``, or a list of the face's panel ids), as one a
 and may also be given as a keyword named for the player in lower case (a player "Seventh Fleet" is
 ``seventh_fleet="human"``).
 ``GameApp`` is the same thing with the parts exposed (``app.map``, ``app.controls``, ``app.panel``) so a notebook
-can show one part alone or a test can press the buttons (``button.click()``) and read what changed. Nothing here
+can show one part alone or a test can press the buttons (``button.click()``) and read what changed.
+``presentation=True`` (or the "Presentation" switch) is for a class at one screen: a full-width map, large type,
+no tables, and the face's plain-words summary of the last finished turn as the viewer saw it. Nothing here
 names a game or a side: players, their names and colours, markers and the status line come from the game's face.
 """
 
@@ -21,7 +23,7 @@ from IPython.display import display
 import leyte
 from leyte import Action, Game, LeyteError
 from leyte.jupyter.displays import cards_frame, event_log_html, odds_html
-from leyte.jupyter.mapview import MapView, fit_size
+from leyte.jupyter.mapview import STATUS_HEIGHT, MapView, fit_size, map_geometry
 from leyte.jupyter.panelview import PanelView, panel_view
 from leyte.jupyter.session import HUMAN, Session, player_kinds
 
@@ -33,6 +35,18 @@ MAX_BUTTONS = 10  # more options than this become a dropdown
 # list, shown first and highlighted; generic, so no front end names a game's kinds one by one.
 NO_ACTION_WORDS = frozenset({"done", "pass", "stay", "hold", "let_go", "end", "finish", "skip", "decline", "none",
                              "stop", "wait"})
+PRESENT_WIDTH, PRESENT_HEIGHT = 1200, 900  # presentation mode: the map fills this much of a projected screen
+PRESENT_FONT = "22px"  # ... and the words read from the back row
+# one style sheet for the app: inert until the app carries the ``leyte-present`` class
+PRESENT_CSS = (
+    "<style>"
+    f".leyte-present .leyte-log-pane, .leyte-present .leyte-prompt, .leyte-present .leyte-message, "
+    f".leyte-present .leyte-turn-summary, .leyte-present .leyte-option, .leyte-present .leyte-usual "
+    f"{{font-size:{PRESENT_FONT};line-height:1.35}}"
+    ".leyte-present .leyte-log-pane * {font-size:inherit}"
+    ".leyte-turn-summary {background:#fffde7;border-left:6px solid #f9a825;padding:6px 14px}"
+    "</style>"
+)
 GROUP_SPLIT = 12  # a kind with more options than this is split by the piece its options name, if they name several
 
 
@@ -110,6 +124,12 @@ class StepControls:
         self.turn = W.Button(description="End of turn", tooltip="bots play to the end of this turn")
         self.undo = W.Button(description="↶ Undo")
         self.reset = W.Button(description="⟲ Reset")
+        # read by GameApp, which owns what the switch changes (the map, the fonts, the tables, the summary)
+        self.present = W.ToggleButton(description="Presentation", icon="television",
+                                      tooltip="for a class: the map full width, large type, tables hidden, and a "
+                                              "plain-words summary of the last turn")
+        self.present.layout.width = "auto"
+        self.present.add_class("leyte-present-toggle")
         for b in (self.step, self.next, self.phase, self.turn, self.undo, self.reset):
             b.layout.width = "auto"
         self.step.add_class("leyte-step")
@@ -157,7 +177,7 @@ class StepControls:
         self.reset.on_click(guarded(session, lambda _b: session.reset()))
         self.widget = W.VBox(
             [
-                W.HBox([self.step, self.next, self.phase, self.turn, self.undo, self.reset]),
+                W.HBox([self.step, self.next, self.phase, self.turn, self.undo, self.reset, self.present]),
                 W.HBox([self.play, self.stop, self.player, self.speed, *self.sides.values(), self.viewer]),
             ]
         )
@@ -447,6 +467,7 @@ class GameApp:
         zoom: float | None = None,
         panels: bool | Sequence[str] = False,
         script: Any = (),
+        presentation: bool = False,
         **by_player: str,
     ) -> None:
         if isinstance(game, Session):
@@ -462,8 +483,11 @@ class GameApp:
         if s.auto and not s.script and HUMAN in s.players.values() and not s.game.over and not s._human_to_move():
             s.run("decision")  # the bots set up and play until the human's first decision
             s.message = ""
-        self.map = MapView(s.map, size=size if size is not None else fit_size(s.map), colours=s.game.face.colours(),
-                           overlay_style=s.game.face.overlay_style)
+        self.desk_map = MapView(s.map, size=size if size is not None else fit_size(s.map),
+                                colours=s.game.face.colours(), overlay_style=s.game.face.overlay_style)
+        self.map = self.desk_map  # the map drawn now: the desk's, or the presentation's (built when first asked)
+        self.present_map: MapView | None = None
+        self._center = (center, zoom)
         if center is not None:
             self.map.center_on(center, zoom)
         self.controls = StepControls(s)
@@ -476,18 +500,80 @@ class GameApp:
         self.show_cards = cards
         self.panels: dict[str, PanelView] = self._panel_views(panels)
         self.map.on_hex_click(guarded(s, lambda label: s.click(label)))
+        self.summary = W.HTML(layout=W.Layout(display="none", margin="6px 0"))
+        self.summary.add_class("leyte-turn-summary")
+        self.presentation = False
         s.subscribe(self.refresh)
         right = [self.panel.widget, self.odds, self.log] + ([self.cards] if cards else [])
         self.curtain = Curtain(s, min_height=max(self.map.height, 560))
         # the game's part of the screen: swapped for the curtain while the screen passes between human seats, so
         # the page then holds no widget of the game at all (not merely one hidden under another)
-        self.table = [
+        self.desk = [
             W.HBox([self.map.widget, W.VBox(right, layout=W.Layout(width="440px", margin="0 0 0 10px"))]),
             *(pv.widget for pv in self.panels.values()),
         ]
-        self.widget = W.VBox([self.controls.widget, *self.table])
+        self.table = self.desk
+        self.style = W.HTML(PRESENT_CSS)
+        self.widget = W.VBox([self.controls.widget, *self.table, self.style])
         self.widget.add_class("leyte-app")
+        self.controls.present.observe(guarded(s, lambda ch: self.set_presentation(ch["new"])), names="value")
+        if presentation:
+            self.set_presentation(True)
+        else:
+            self.refresh()
+
+    def set_presentation(self, on: bool) -> None:
+        """Presentation mode on or off (the "Presentation" switch does this): for a class looking at one screen,
+        the map at full width, the log and the decision in large type, the tables (unit cards, odds, tactical
+        panels) hidden, and the summary of the last finished turn on top, in the viewer's eyes only."""
+        on = bool(on)
+        if self.controls.present.value != on:
+            self.controls.present.value = on  # its observer calls back here
+            return
+        self.presentation = on
+        if on:
+            self.widget.add_class("leyte-present")
+            if self.present_map is None:
+                self.present_map = self._build_present_map()
+            self.map = self.present_map
+            self.table = [self.summary, self.map.widget,
+                          W.HBox([W.Box([self.panel.widget], layout=W.Layout(width="50%")),
+                                  W.Box([self.log], layout=W.Layout(width="50%", margin="0 0 0 12px"))])]
+        else:
+            self.widget.remove_class("leyte-present")
+            self.map = self.desk_map
+            self.table = self.desk
+        hidden = [self.cards, self.odds, *(pv.widget for pv in self.panels.values())]
+        for w in hidden:
+            w.layout.display = "none" if on else None
+        self.summary.layout.display = None if on else "none"
+        self.log.layout.max_height = "520px" if on else "380px"
+        self.widget.children = (self.controls.widget, *self.table, self.style)
         self.refresh()
+
+    def _build_present_map(self) -> MapView:
+        """The map redrawn at the size that fills a projected screen's width; a tall map is cut at the screen's
+        height (pan down with the arrows), since hexes shrunk to fit it all would not read from the back row."""
+        s = self.session
+        geo = map_geometry(s.map)
+        size = (PRESENT_WIDTH - 8) / geo.width
+        height = min(int(geo.height * size + 8) + STATUS_HEIGHT, PRESENT_HEIGHT)
+        m = MapView(s.map, size=size, width=PRESENT_WIDTH, height=height, colours=s.game.face.colours(),
+                    overlay_style=s.game.face.overlay_style)
+        center, zoom = self._center
+        if center is not None:
+            m.center_on(center, zoom)
+        m.on_hex_click(guarded(s, lambda label: s.click(label)))
+        return m
+
+    def summary_html(self, events: Sequence[Any]) -> str:
+        """The face's turn summary of these (the viewer's) events as HTML: the first line a heading."""
+        lines = self.session.game.face.turn_summary(events)
+        if not lines:
+            return ""
+        head, *rest = lines
+        items = "".join(f"<li>{escape(t)}</li>" for t in rest)
+        return f"<div><b>Turn summary — {escape(head.rstrip(':'))}</b><ul style='margin:4px 0'>{items}</ul></div>"
 
     def refresh(self) -> None:
         """Redraw everything from the session: one map frame, the panel, the log, the cards."""
@@ -502,21 +588,24 @@ class GameApp:
             self.log.value = self.odds.value = ""
             self.cards.clear_output()
             self.curtain.refresh()
-            self.widget.children = (self.controls.widget, self.curtain.widget)
+            self.summary.value = ""
+            self.widget.children = (self.controls.widget, self.curtain.widget, self.style)
             return
-        if self.widget.children[1:] != tuple(self.table):
-            self.widget.children = (self.controls.widget, *self.table)
+        if self.widget.children[1:-1] != tuple(self.table):
+            self.widget.children = (self.controls.widget, *self.table, self.style)
         v = s.view()
         self.map.show(s.markers(v), highlight=s.highlighted(v), status=s.status(), ranges=s.ranges(v))
         self.panel.refresh()
         evs = s.visible_events()
         self.log.value = event_log_html(evs)
         self.odds.value = self._latest_odds(evs)
-        if self.panels:
+        if self.presentation:
+            self.summary.value = self.summary_html(evs)
+        if self.panels and not self.presentation:
             for p in s.game.face.panels(v, evs):
                 if p.get("id") in self.panels:
                     self.panels[p["id"]].show(p)
-        if self.show_cards:
+        if self.show_cards and not self.presentation:
             self.cards.clear_output(wait=True)
             rows = s.game.face.cards(v)
             if rows:
@@ -558,7 +647,8 @@ class GameApp:
 
     @property
     def _tables(self) -> dict[str, Any]:
-        return leyte.rules(self.session.game.id).tables
+        # a game whose rules hold no printed tables (Naval Chess reads its charts in code) has no odds to show
+        return getattr(leyte.rules(self.session.game.id), "tables", None) or {}
 
     def _ipython_display_(self) -> None:
         display(self.widget)
