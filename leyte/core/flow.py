@@ -203,8 +203,8 @@ class FrameRules:
         """The strings ``player`` must not meet in its view, its options or its log at this moment: names and ids
         of what it has not detected. The conformance suite's leak test searches for each of them as a whole word.
 
-        The default says everything is open (a game on an open map, like Samar's, hides nothing); a game with hidden
-        forces overrides it and says what "detected" means for its pieces.
+        The default says everything is open (a game played on an open map hides nothing); a game with hidden forces
+        overrides it and says what "detected" means for its pieces.
         """
         return frozenset()
 

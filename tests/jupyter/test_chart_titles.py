@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
+# bokeh is part of the `test` extra: these tests always run, and fail if it is missing
+import bokeh  # noqa: E402,F401
 
 import leyte
 from leyte.core.chart_text import CHAR_PX, MARGIN_PX, fit_title, wrap_title
-
-pytest.importorskip("bokeh")
 
 
 def too_wide(fig: Any) -> list[str]:
