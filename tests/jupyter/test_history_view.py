@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import ipycanvas.canvas
 import pandas as pd
 import pytest
 
@@ -15,14 +14,6 @@ from leyte.jupyter.history import COMPARE_COLUMNS, HistoryView, compare, current
 
 GAMES = ("imperial-sunset", "samar", "naval-chess")
 
-
-@pytest.fixture
-def sent(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """Every message the canvas manager sends to the browser."""
-    out: list[Any] = []
-    mgr = ipycanvas.canvas._CANVAS_MANAGER
-    monkeypatch.setattr(mgr, "_send_custom", lambda command, buffers=(): out.append(command))
-    return out
 
 
 def _hexes(game: str, turn: int) -> list[str]:

@@ -16,14 +16,6 @@ def hexmap() -> Any:
     return leyte.rules("imperial-sunset").map
 
 
-@pytest.fixture
-def sent(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """Every message the canvas manager sends to the browser."""
-    out: list[Any] = []
-    mgr = ipycanvas.canvas._CANVAS_MANAGER
-    monkeypatch.setattr(mgr, "_send_custom", lambda command, buffers=(): out.append(command))
-    return out
-
 
 def sixty_markers(mv: MapView) -> list[dict[str, Any]]:
     sea = [lab for lab, t in zip(mv.geo.labels, mv.geo.terrain) if t == "sea"]

@@ -90,7 +90,6 @@ class Data:
     constants: dict[str, NamedValue]
     scenarios: dict[str, dict[str, Any]]
     options: dict[str, str] = field(default_factory=lambda: dict(OPTIONS))  # the scenario options (V.B)
-    _labels: dict[str, Hex] = field(default_factory=dict)
 
     def constant(self, key: str) -> int:
         try:
