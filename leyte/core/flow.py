@@ -17,7 +17,8 @@ saved). Each game has its own engine, so frame names never collide between games
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections import ChainMap
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from typing import Any
 
 from leyte.core.errors import IllegalAction, LeyteError
@@ -33,20 +34,47 @@ class FrameEngine:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.handlers: dict[str, Any] = {}
+        self.base: FrameEngine | None = None
+        self.handlers: MutableMapping[str, Any] = {}
+
+    def extend(self, name: str) -> FrameEngine:
+        """A new game's engine that runs every frame of this one, plus its own frames and explicit replacements.
+
+        A sister game of the same rules family (two rulebooks by one designer sharing most procedures) registers
+        only what differs: a frame kind of its own, or ``@frame(kind, replaces=True)`` for a step its rulebook
+        does differently. The base game is untouched — its engine never sees the sister game's frames — and frames
+        the base registers later (modules imported after this call) are still found, because the handlers are a
+        live chain (own first, then the base's), not a copy.
+        """
+        child = FrameEngine(name)
+        child.base = self
+        child.handlers = ChainMap({}, self.handlers)
+        return child
 
     def verbs(self) -> tuple[Callable[..., Any], ...]:
         """The short names a game's rules modules use, in this order: ``frame, push, push_many, pop, top,
         decision, advance, act`` — so a game's engine module is one line of unpacking, not eight aliases."""
         return self.frame, self.push, self.push_many, self.pop, self.top, self.decision, self.advance, self.act
 
-    def frame(self, kind: str) -> Callable[[type], type]:
-        """Class decorator registering a frame handler under ``kind``."""
+    def frame(self, kind: str, *, replaces: bool = False) -> Callable[[type], type]:
+        """Class decorator registering a frame handler under ``kind``.
+
+        In an engine made by ``extend``, ``replaces=True`` says the handler deliberately replaces the base game's
+        frame of that kind; without it a clash of names is refused, so a sister game never overrides a base step
+        by accident (nor claims to replace one that does not exist).
+        """
 
         def deco(cls: type) -> type:
-            if kind in self.handlers:
+            own = self.handlers.maps[0] if isinstance(self.handlers, ChainMap) else self.handlers
+            if kind in own:
                 raise LeyteError(f"{self.name}: frame kind {kind!r} registered twice")
-            self.handlers[kind] = cls
+            inherited = kind in self.handlers
+            if inherited and not replaces:
+                raise LeyteError(f"{self.name}: frame kind {kind!r} exists in {self.base.name if self.base else '?'}"
+                                 f"; say replaces=True to replace it")
+            if replaces and not inherited:
+                raise LeyteError(f"{self.name}: frame kind {kind!r} replaces nothing (no base frame of that kind)")
+            own[kind] = cls
             cls.kind = kind  # type: ignore[attr-defined]
             return cls
 

@@ -17,6 +17,7 @@ from leyte.core.errors import ScenarioError
 from leyte.core.hexgrid import HexMap
 from leyte.core.paths import game_data_dir
 from leyte.core.tables import PROVENANCE_TAGS, Table
+from leyte.rulebooks.imperial_sunset.family import Family, load_family
 from leyte.rulebooks.imperial_sunset.options import OPTIONS
 
 GAME_ID = "imperial-sunset"
@@ -137,6 +138,7 @@ class ISData:
     scenarios: dict[str, dict[str, Any]]
     turn_record: dict[str, dict[int, dict[str, Any]]]
     value_provenance: list[dict[str, str]] = field(default_factory=list)
+    family: Family = field(default_factory=Family)  # the rule differences of a sister game (family.py)
 
     def mod(self, key: str) -> int:
         try:
@@ -207,9 +209,10 @@ class ISData:
         return frame(self.history_records)
 
 
-def load(folder: str | Path | None = None) -> ISData:
-    """Read and validate every Imperial Sunset data file."""
-    folder = Path(folder) if folder is not None else game_data_dir(GAME_ID)
+def load(folder: str | Path | None = None, game: str = GAME_ID) -> ISData:
+    """Read and validate every data file of Imperial Sunset, or of the sister game ``game`` from its own folder."""
+    folder = Path(folder) if folder is not None else game_data_dir(game)
+    family = load_family(folder, game)
     hexmap = HexMap.load(folder)
     tracks: dict[str, dict[int, Box]] = {}
     for r in rows(folder / "damage_tracks.csv"):
@@ -279,4 +282,4 @@ def load(folder: str | Path | None = None) -> ISData:
     for r in rows(folder / "turn_record.csv"):
         turn_record.setdefault(r.str("scenario"), {})[r.int("turn")] = dict(r.row)
     vprov = read_csv(folder / "value_provenance.csv") if (folder / "value_provenance.csv").exists() else []
-    return ISData(folder, hexmap, ships, air, tables, mods, scenarios, turn_record, vprov)
+    return ISData(folder, hexmap, ships, air, tables, mods, scenarios, turn_record, vprov, family)

@@ -12,8 +12,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from leyte.core.cases import CaseContext
+from leyte.core.errors import IllegalAction
 from leyte.core.flow import FrameRules
-from leyte.core.game import Action, Context
+from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import common, engine
 from leyte.rulebooks.imperial_sunset.data import ISData, load
 from leyte.rulebooks.imperial_sunset.state import State
@@ -57,18 +59,40 @@ class ImperialSunset(FrameRules):
     def data(self) -> ISData:
         """The game's static data, read and validated on first use and shared by every game of these rules."""
         if self._data is None:
-            self._data = load(self.folder)
+            self._data = load(self.folder, self.id)
         return self._data
 
+    def _context(self, ctx: Context, D: ISData) -> Context:
+        """The context the rules write through: masking (views), and a sister game's own case numbers."""
+        c: Context = views.MaskingContext(ctx, D)
+        return CaseContext(c, D.family.cases) if D.family.cases is not None else c
 
     def load_scenario(self, source: str | Mapping[str, Any]) -> dict[str, Any]:
         return scenario.read_position(self.data(), source)
 
     def new_state(self, pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) -> State:
-        return scenario.new_state(self.data(), pos, options, views.MaskingContext(ctx, self.data()))
+        D = self.data()
+        return scenario.new_state(D, pos, options, self._context(ctx, D))
 
     def apply(self, st: State, action: Action, ctx: Context) -> None:
-        super().apply(st, action, views.MaskingContext(ctx, st.data))
+        cases = st.data.family.cases
+        if cases is None:
+            super().apply(st, action, self._context(ctx, st.data))
+            return
+        try:
+            super().apply(st, action, self._context(ctx, st.data))
+        except IllegalAction as e:
+            raise cases.refusal(e) from None
+
+    def decision(self, st: State) -> Decision | None:
+        d = super().decision(st)
+        cases = st.data.family.cases
+        return d if cases is None else cases.decision(d)
+
+    def refusal(self, st: State, action: Action) -> IllegalAction:
+        why = super().refusal(st, action)
+        cases = st.data.family.cases
+        return why if cases is None else cases.refusal(why)
 
     def view(self, st: State, player: str | None) -> dict[str, Any]:
         return views.view(st, player)
