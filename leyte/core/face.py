@@ -88,6 +88,9 @@ class Face:
     #: option parameters whose value is a hex label, and those whose value names a piece that has a hex
     hex_params: tuple[str, ...] = ("to", "hex")
     unit_params: tuple[str, ...] = ("target", "unit", "piece")
+    #: the front ends' default bot-play speed, 1-10 (ticks per two seconds): a game whose turn is many small moves
+    #: (one ship at a time) is watched at a higher speed than one whose every step is a whole task force's move
+    play_speed: int = 6
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules

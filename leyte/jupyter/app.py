@@ -148,7 +148,8 @@ class StepControls:
         self.play.on_click(guarded(session, lambda _b: self.start()))
         self.stop.on_click(guarded(session, lambda _b: self.halt()))
         self.speed = W.IntSlider(
-            value=6, min=1, max=10, description="speed", readout=False, layout=W.Layout(width="180px")
+            value=min(10, max(1, session.game.face.play_speed)), min=1, max=10, description="speed", readout=False,
+            layout=W.Layout(width="180px"), tooltip="how fast the bots play: slow on the left, fast on the right"
         )
         self.speed.observe(lambda ch: setattr(self.player, "interval", int(2000 / ch["new"])), names="value")
         self.player.interval = int(2000 / self.speed.value)

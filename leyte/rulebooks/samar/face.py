@@ -238,6 +238,8 @@ def samar_ranges(view: Mapping[str, Any], decision: Any, hexmap: Any, units: Any
 class SamarFace(Face):
     """Battle off Samar's face: every ship on the one-mile map with its facing, open to both sides."""
 
+    play_speed = 10  # a turn is dozens of single-ship moves: watched at full speed it still takes a few seconds
+
     CARD_COLUMNS = (
         "id",
         "name",
