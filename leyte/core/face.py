@@ -231,7 +231,9 @@ class Face:
 
     def cards(self, view: Mapping[str, Any]) -> list[dict[str, Any]]:
         """Unit cards, one per unit the view lets its player inspect: ``{"id", "title", "side", "lines": [str,
-        ...], "fields": {name: scalar}}``. ``lines`` are sentences for a card; ``fields`` the same facts as one
+        ...], "fields": {name: scalar}}``, optionally ``"group"`` (a heading shared by cards that belong together,
+        such as a task force), ``"values": [str, ...]`` (short factor chips: "gunnery 19") and ``"damage": {"hits",
+        "boxes"}`` (drawn as a row of boxes). ``lines`` are sentences for a card; ``fields`` the same facts as one
         table row (every card of a game has the same field names), for those who want the raw table."""
         return [
             {"id": m["id"], "title": m.get("title") or m["id"], "side": m.get("side"), "lines": [],

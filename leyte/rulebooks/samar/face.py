@@ -321,8 +321,12 @@ class SamarFace(Face):
                      f"{row.get('hits') or 0} hits, armor {row.get('armor')}"]
             if row.get("panic"):
                 lines.append(f"panicked (moved by {row.get('controller')})")
+            values = [f"gunnery {row.get('gunnery')}", f"armor {row.get('armor')}", f"speed {row.get('speed_rating')}"]
+            if row.get("torpedo"):
+                values.append(f"torpedoes {row.get('torpedo')}")
             out.append({"id": row["id"], "title": f"{row.get('name')} ({row.get('type')})", "side": row.get("side"),
-                        "lines": lines, "fields": row})
+                        "group": "on the map" if row.get("where") == "map" else str(row.get("where") or ""),
+                        "values": values, "lines": lines, "fields": row})
         return out
 
     def summary_row(self, game: Any) -> dict[str, Any]:
