@@ -723,7 +723,7 @@ def scenario_doc(rows: list[Row], air: list[Air]) -> dict[str, Any]:
         if info["side"] == "IJN":
             e["tf"] = "mobile-fleet"
             e["setup_zone"] = Inline(centre="0618", radius=3)
-            e["detached_setup_zone"] = Inline(west_of_column="07", inclusive=True)
+            e["detached_setup_zone"] = Inline(west_of_column="07", inclusive=True, printed="07XX")
             e["note"] = ("16.1.1 L951: in the Mobile Fleet within 3 hexes of 0618, or one of at most three other "
                          "TGs west of hexrow 07XX (inclusive)")
         else:
@@ -746,7 +746,7 @@ def scenario_doc(rows: list[Row], air: list[Air]) -> dict[str, Any]:
         "case": "16.1.1",
         "detached_tgs_max": 3,
         "detached_forces_max": 2,
-        "detached_zone": Inline(west_of_column="07", inclusive=True),
+        "detached_zone": Inline(west_of_column="07", inclusive=True, printed="07XX"),
         "tf_forces_min": 1,
         "tf_forces_max": 3,
         "provenance": PRINTED,

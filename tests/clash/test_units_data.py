@@ -8,6 +8,7 @@ notes/units-rulings.md.
 from __future__ import annotations
 
 import csv
+import re
 import shutil
 import subprocess
 import sys
@@ -326,7 +327,7 @@ def test_16_1_set_up_hexes_exactly_as_printed() -> None:
         "tg-58-1": "2811", "tg-58-2": "3111", "tg-58-3": "3111", "tg-58-4": "3209", "tg-58-7": "3111",
         "tg-52-10": "3712"}
     for f in IJN_TGS:
-        assert tg(f)["detached_setup_zone"] == {"west_of_column": "07", "inclusive": True}
+        assert tg(f)["detached_setup_zone"] == {"west_of_column": "07", "inclusive": True, "printed": "07XX"}
     assert scenario()["ijn_setup"]["detached_tgs_max"] == 3
 
 
@@ -369,6 +370,15 @@ def test_garbled_names_keep_the_printed_spelling_beside_the_ruled_name() -> None
     assert s["divs-10-17"]["ships"] == "4"
     for sid in ("santa-fe", "suzuya", "tg-38-1-dd"):
         assert provenance()[(sid, "name")]["provenance"] == "reconstructed"
+
+
+def test_every_ruling_cited_in_the_data_is_written_up() -> None:
+    text = (DATA / "notes" / "units-rulings.md").read_text(encoding="utf-8")
+    defined = set(re.findall(r"^\| (U-\d+) \|", text, flags=re.M))
+    assert defined == {f"U-{i}" for i in range(1, len(defined) + 1)}
+    cited = set(re.findall(r"U-\d+", (DATA / "value_provenance.csv").read_text(encoding="utf-8")))
+    cited |= set(re.findall(r"U-\d+", (DATA / "scenarios" / "historical.toml").read_text(encoding="utf-8")))
+    assert cited and cited <= defined, cited - defined
 
 
 def test_mogami_has_no_air_search_in_clash() -> None:
