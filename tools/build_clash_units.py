@@ -223,7 +223,10 @@ def _carry(c: Counter, is_ship: dict[str, str], is_tags: dict[tuple[str, str], s
     def base_note(fld: str) -> str:
         tag = is_tags.get((r.is_id, fld), "?")
         if r.carried:
-            return f"carried over from Imperial Sunset {r.is_id}, no June 1944 adjustment (IS tag: {tag})"
+            note = f"carried over from Imperial Sunset {r.is_id}, no June 1944 adjustment (IS tag: {tag})"
+            if fld == "aa" and raw["june_note"]:
+                note += f"; the June inputs give the same value ({raw['june_note']})"
+            return note
         return (f"rebuilt by class analogy with Imperial Sunset {r.is_id} ({r.is_src.klass} class): "
                 f"{raw['june_note']}; the analogue's value (IS tag: {tag})")
 
