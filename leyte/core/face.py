@@ -282,6 +282,11 @@ class Face:
         """Extra lines of the ``leyte simulate`` summary that only this game can word (none by default)."""
         return []
 
+    def historical_result(self) -> str:
+        """How the real battle ends by this game's victory rules, in words, saying whether the rulebook prints it
+        or it is our reading; set beside a finished game's result in the history comparison. Empty: not known."""
+        return ""
+
     # -- helpers ---------------------------------------------------------------------------------------------------
 
     def _labels(self) -> set[str]:

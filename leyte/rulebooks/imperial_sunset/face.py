@@ -331,6 +331,9 @@ class ImperialSunsetFace(Face):
             )
         return [_card(r, view.get("viewer"), self.rules.data()) for r in rows]
 
+    def historical_result(self) -> str:
+        return "Decisive USN Victory (12.3 marks this level as the historical result)"
+
     def panels(self, view: Mapping[str, Any], events: Sequence[Any]) -> list[dict[str, Any]]:
         """The surface battle board (8.3) as a track and the air battle board (8.1) as a grid, always both.
 

@@ -329,6 +329,11 @@ class SamarFace(Face):
                         "values": values, "lines": lines, "fields": row})
         return out
 
+    def historical_result(self) -> str:
+        return ("USN: the map was never cleared, so no Japanese ship counted towards Leyte Gulf (our reading of 3.4; "
+                "the rulebook does not score the real action). Sunk: Gambier Bay, Johnston, Hoel, Samuel B. Roberts; "
+                "Chokai, Chikuma, Suzuya")
+
     def summary_row(self, game: Any) -> dict[str, Any]:
         """Winner and level (3.4), the armor exited into Leyte Gulf, whether the map was cleared, each side's
         points, and the ships each side lost by type."""
