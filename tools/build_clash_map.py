@@ -371,7 +371,7 @@ class Build:
                 "name": a["name"],
                 "lat": f"{a['lat']:.2f}",
                 "lon": f"{a['lon']:.2f}",
-                "capacity": per_runway * int(a["runways"]),
+                "capacity": 0 if a.get("captured") else per_runway * int(a["runways"]),
                 "air_fleet": a["air_fleet"],
                 "search_hexes": 25 if a["id"] == "guam" else 0,
                 "ready_max": a["ready_max"],
@@ -388,9 +388,11 @@ class Build:
                 beyond = round_half_up(dist / float(self.src["map"]["hex_size_nm"]))
                 row.update(hex="", off_map_edge_hex=near, hexes_beyond=beyond, distance_nm=f"{dist:.0f}")
                 where = f"off the map, {dist:.0f} nm from edge hex {near} = {beyond} hexes beyond (2.1, 1.2)"
+            cap = (f"capacity 0 (ruling M-6): {a['captured']}; before that " if a.get("captured")
+                   else "capacity = ")
             row["source"] = (
-                f"{where}; capacity = {per_runway} air units x {a['runways']} runway(s) in service in June 1944: "
-                f"{a['capacity_source']}; air_fleet and search: ruling M-8; ready_max printed 5.6"
+                f"{where}; {cap}{per_runway} air units x {a['runways']} runway(s) in service in June 1944 "
+                f"(ruling M-7): {a['capacity_source']}; air_fleet and search: ruling M-8; ready_max printed 5.6"
             )
             row["provenance"] = "reconstructed"
             self.fields.append(row)

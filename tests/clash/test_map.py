@@ -242,6 +242,9 @@ def test_capacities_hold_the_printed_order_of_battle() -> None:
     for fid, need in OOB_UNITS.items():
         assert int(by_id[fid]["capacity"]) >= need, fid
     assert all(r["provenance"] == "reconstructed" and r["source"] for r in by_id.values())
+    # Aslito fell to US troops on 18 June 1944 (ruling M-6): no Japanese unit may base on Saipan.
+    assert int(by_id["saipan"]["capacity"]) == 0
+    assert all(int(r["capacity"]) > 0 for i, r in by_id.items() if i != "saipan")
 
 
 # -- search_zones.csv ---------------------------------------------------------------------------------------------
