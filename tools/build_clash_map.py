@@ -335,8 +335,8 @@ class Build:
             d.name = f"{d.name} and {isl['name']}" if d.name else isl["name"]
             d.features.append(("island", isl["name"]))
             self.island_hex[isl["name"]] = lab
-            if isl.get("hex"):
-                real = self.hex_at(isl["lat"], isl["lon"])
+            real = self.hex_at(isl["lat"], isl["lon"])
+            if real != lab:
                 d.source += f"; {isl['name']} is placed in {lab} (its centre falls in {real}; ruling M-1)"
         named = [(isl["name"], isl["lat"], isl["lon"]) for isl in self.src["island"]]
         for lab, (la, lo) in sorted(self.land_centroid.items()):
@@ -453,6 +453,8 @@ class Build:
             where = f"{lat:.2f} N {lon:.2f} E"
             self.setup_report.append((s["label"], s["what"], terr, where))
             self.log.append(f"  {s['label']} ({s['what']}, {s['case']}): {terr} at {where}")
+            if d is not None:
+                d.source += f"; set-up hex printed in {s['case']}: {s['what']}"
             allowed = ("sea", "partial") if s["label"] == self.island_hex["Saipan"] else ("sea",)
             if terr not in allowed:
                 raise SystemExit(f"set-up hex {s['label']} is {terr}, not {' or '.join(allowed)}")
