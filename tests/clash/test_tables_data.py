@@ -159,6 +159,8 @@ def test_printed_constants_equal_the_rulebook() -> None:
         "subs.usn_markers": 5, "subs.ijn_markers": 3, "subs.max_per_hex": 1,
         # 12 surface
         "surface.max_rounds": 8, "surface.areas": 25, "surface.ijn_exit_box": 1, "surface.usn_exit_box": 25,
+        "surface.group_size": 1, "torpedo.usn.no_drm_range": 3, "torpedo.ijn.no_drm_range": 6,
+        "cap.escorts_per_cap": 1, "cap.ijn_intercept_hexes": 0,
         "disengage.threshold": 11, "disengage.last_choice_round": 7, "sighting.night.IJN": 6,
         "sighting.night.USN": 18, "torpedo.usn.max_range": 7, "torpedo.ijn.max_range": 12,
         # 10.1 (VPs the IJN scores) and 10.2 (VPs the USN scores)
@@ -198,6 +200,12 @@ def test_12_6_torpedo_range_series_match_the_printed_examples() -> None:
     assert [value(f"torpedo.ijn.range.{n}") for n in range(13)] == [0] * 7 + [-1, -2, -3, -4, -5, -6]
     assert "torpedo.usn.range.8" not in named("modifiers.csv")
     assert "torpedo.ijn.range.13" not in named("modifiers.csv")
+
+
+def test_8_7_example_launches_a_strike_after_spending_every_mp() -> None:
+    mp = 5 - 1  # 4/5 ships on an even turn, less the -1 MP marker
+    assert mp - 2 - 2 - value("air.carrier_strike_mp") == 0
+    assert named("constants.csv")["air.carrier_strike_mp"]["provenance"] == "example"
 
 
 def test_12_8_disengagement_example() -> None:
