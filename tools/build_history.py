@@ -3,12 +3,14 @@
 The waypoints below are real latitudes and longitudes (approximate, as the sources give them or as read between two
 recorded positions); the tool puts each on the nearest hex of the game's map with the map's own fit (PROVENANCE.md of
 each game) and writes the table. A position off a map goes on the nearest hex of the map and the row says so.
-Run: ``PYTHONPATH=$PWD python tools/build_history.py`` from the repository root.
+Run: ``PYTHONPATH=$PWD python tools/build_history.py [--check] [--game ID]`` from the repository root.
 """
 
 from __future__ import annotations
 
+import argparse
 import csv
+import io
 import math
 import sys
 import tomllib
@@ -84,7 +86,23 @@ def samar_centres() -> tuple[dict[str, tuple[float, float]], float]:
     return out, 0.6
 
 
-def write(game: str, centres: dict[str, tuple[float, float]], half: float, rows: list[tuple]) -> None:
+def clash_centres() -> tuple[dict[str, tuple[float, float]], float]:
+    """Clash of the Carriers: hex centres through the projection block tools/build_clash_map.py writes in map.toml."""
+    folder = ROOT / "scenarios" / "clash-of-the-carriers"
+    m = HexMap.load(folder)
+    p = tomllib.loads((folder / "map.toml").read_text(encoding="utf-8"))["projection"]
+    z, pc, qc = complex(*p["z"]), complex(*p["pc"]), complex(*p["qc"])
+    out = {}
+    for h in m.hexes:
+        x, y = m.center(h)
+        w = pc + (complex(x, y) * p["s_nm"] - qc) / z
+        lat = p["lat0"] - w.imag / 60
+        out[m.label(h)] = (lat, p["lon0"] + w.real / (60 * math.cos(math.radians(lat))))
+    return out, p["real_nm_per_hex"] * 0.6
+
+
+def render(game: str, centres: dict[str, tuple[float, float]], half: float, rows: list[tuple]) -> tuple[Path, str]:
+    """The history.csv text of one game and where it goes."""
     out = []
     for turn, date, time, force, side, lat, lon, event, prov, source in rows:
         lbl, off = _nearest(centres, lat, lon, half)
@@ -92,12 +110,11 @@ def write(game: str, centres: dict[str, tuple[float, float]], half: float, rows:
             source += "; off the game's map, shown on the nearest map hex"
         out.append(dict(zip(FIELDS, (turn, date, time, force, side, lbl, f"{lat:.2f}", f"{lon:.2f}", event, prov,
                                      source), strict=True)))
-    path = ROOT / "scenarios" / game / "history.csv"
-    with path.open("w", newline="", encoding="utf-8") as f:
-        w = csv.DictWriter(f, FIELDS, lineterminator="\n")
-        w.writeheader()
-        w.writerows(out)
-    print(path, len(out))
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, FIELDS, lineterminator="\n")
+    w.writeheader()
+    w.writerows(out)
+    return ROOT / "scenarios" / game / "history.csv", buf.getvalue()
 
 
 def track(force: str, side: str, src: str, points: list[tuple], turns: list[tuple[int, str, str]]) -> list[tuple]:
@@ -112,10 +129,12 @@ def track(force: str, side: str, src: str, points: list[tuple], turns: list[tupl
     return rows
 
 
-from history_waypoints import IS_TRACKS, NC_TRACKS, SAMAR_TRACKS  # noqa: E402
+from history_waypoints import CLASH_TRACKS, CLASH_TURNS, IS_TRACKS, NC_TRACKS, SAMAR_TRACKS  # noqa: E402
 
 
 def turns_of(game: str) -> list[tuple[int, str, str]]:
+    if game == "clash-of-the-carriers":
+        return list(CLASH_TURNS)
     if game == "samar":
         with (ROOT / "scenarios/samar/turn_record.csv").open() as f:
             return [(int(r["turn"]), "1944-10-25", r["time"]) for r in csv.DictReader(f)]
@@ -126,14 +145,33 @@ def turns_of(game: str) -> list[tuple[int, str, str]]:
     return [(d, f"1944-10-{19 + d}", "day") for d in range(1, 8)]
 
 
-def main() -> int:
-    for game, fit, tracks in (("samar", samar_centres, SAMAR_TRACKS), ("imperial-sunset", is_centres, IS_TRACKS),
-                              ("naval-chess", nc_centres, NC_TRACKS)):
+GAMES = (("samar", samar_centres, SAMAR_TRACKS), ("imperial-sunset", is_centres, IS_TRACKS),
+         ("naval-chess", nc_centres, NC_TRACKS), ("clash-of-the-carriers", clash_centres, CLASH_TRACKS))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Write every game's history.csv from tools/history_waypoints.py.")
+    ap.add_argument("--check", action="store_true", help="fail if a file on disk differs from a fresh build")
+    ap.add_argument("--game", action="append", help="only this game id (repeatable); default: every game")
+    args = ap.parse_args(argv)
+    stale = []
+    for game, fit, tracks in GAMES:
+        if args.game and game not in args.game:
+            continue
         centres, half = fit()
         rows = []
         for force, side, src, pts in tracks:
             rows += track(force, side, src, pts, turns_of(game))
-        write(game, centres, half, rows)
+        path, text = render(game, centres, half, rows)
+        if args.check:
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                stale.append(str(path))
+            continue
+        path.write_text(text, encoding="utf-8", newline="")
+        print(path, text.count("\n") - 1)
+    if stale:
+        print("out of date: " + ", ".join(stale), file=sys.stderr)
+        return 1
     return 0
 
 

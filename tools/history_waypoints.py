@@ -296,3 +296,125 @@ NC_TRACKS = [
         (10.9, 125.3, "", ""),
     ]),
 ]
+
+# ------------------------------------- Clash of the Carriers: 12 turns, 18-20 June 1944, a night then three day turns
+# Night first (as Imperial Sunset's ruling U1; the Turn Record Track is lost): turn 1 is the night that opens 18 June.
+# Each point is where the force stood about the middle of its turn: night ~0300, day 1 ~0800, day 2 ~1200,
+# day 3 ~1600, local (zone -10) time as the US sources give it. Fixed points: the noon rendezvous of TF 58 on
+# 18 June; the Pearl Harbor direction-finder fix on Ozawa at 2020 on 18 June (about 13 N 136 E, 355 nm west-south-
+# west of TF 58); the damage positions of South Dakota, Indiana, Bunker Hill, Wasp and Minneapolis on 19 June
+# (14 04-14 46 N, 143 02-143 48 E); Lexington some 20 nm off Guam at 1500 on 19 June; Taiho torpedoed at 12 22 N
+# 137 04 E and Shokaku at 11 50 N 137 57 E on 19 June; the VT-10 sighting at 1540 on 20 June and Hiyo sunk at
+# 15 30 N 133 50 E that evening, some 300 nm from TF 58.
+M8 = "Morison vol. VIII"
+YB = "Y'Blood, Red Sun Setting (1981)"
+CHRON = "Official Chronology of the US Navy in WWII"
+CLASH_TURNS = [
+    (turn, f"1944-06-{18 + (turn - 1) // 4}", ("night", "day 1", "day 2", "day 3")[(turn - 1) % 4])
+    for turn in range(1, 13)
+]
+CLASH_TRACKS = [
+    ("TF 58 (TG 58.2, 58.3, 58.7)", "USN", f"{M8}; {YB}; {CHRON}", [
+        (15.30, 143.70, "steaming west to meet TG 58.1 and 58.4", "estimate: some 120 nm east of the 2020 position"),
+        (15.20, 143.10, "", II),
+        (15.10, 142.60, "TG 58.1 and 58.4 rejoin at noon", "approximate"),
+        (15.20, 142.00, "westward by day; Japanese scouts find TF 58", II),
+        (14.80, 143.30, "Spruance keeps TF 58 near Saipan: east by night", "about 355 nm east-north-east of the "
+         "direction-finder fix on Ozawa at 2020, then east at 15 kn"),
+        (14.35, 142.95, "first Japanese raid on radar", II),
+        (14.20, 143.25, "the 'Turkey Shoot': Raids I-IV beaten off; South Dakota hit",
+         "South Dakota hit at 14 10 N 143 15 E"),
+        (13.85, 144.55, "flight operations into the wind carry TF 58 to 20 nm off Guam",
+         "Lexington some 20 nm off Guam's north-west tip at 1500"),
+        (14.10, 142.40, "west at 20 kn from 2000 to close the Mobile Fleet", II),
+        (14.30, 141.20, "morning searches find nothing", II),
+        (14.60, 140.30, "", II),
+        (15.10, 139.10, "Mobile Fleet sighted at 1540; the 'Mission Beyond Darkness' launched",
+         "some 300 nm east of Hiyo's sinking position"),
+    ]),
+    ("TG 58.1 (Clark)", "USN", f"{M8}; {YB}; {CHRON}", [
+        (16.30, 142.60, "coming south from the Bonins strikes", "estimate"),
+        (15.80, 142.70, "", II),
+        (15.30, 142.65, "rejoins TF 58 at noon", "approximate"),
+        (15.40, 142.05, "", II),
+        (15.00, 143.35, "", "about 12 nm north of TG 58.3 in the cruising disposition"),
+        (14.55, 143.00, "", II),
+        (14.40, 143.30, "fighters in the 'Turkey Shoot'", II),
+        (14.05, 144.55, "", II),
+        (14.30, 142.45, "", II),
+        (14.50, 141.25, "", II),
+        (14.80, 140.35, "", II),
+        (15.25, 139.15, "Hornet and Yorktown strike the Mobile Fleet", II),
+    ]),
+    ("TG 58.4 (Harrill)", "USN", f"{M8}; {YB}; {CHRON}", [
+        (16.60, 143.80, "coming south from the Bonins", "estimate"),
+        (16.10, 143.50, "", II),
+        (15.50, 142.80, "rejoins TF 58 at noon", "approximate"),
+        (15.50, 142.10, "", II),
+        (15.10, 143.20, "", "north of TG 58.7 in the cruising disposition"),
+        (14.60, 142.90, "", II),
+        (14.40, 143.10, "Essex fighters in the 'Turkey Shoot'", II),
+        (14.00, 144.30, "", II),
+        (13.90, 144.20, "detached in the evening to fuel and cover Guam and Rota", "approximate"),
+        (13.80, 144.30, "dawn fighter sweeps over Rota and Guam", "approximate"),
+        (13.70, 144.40, "", "approximate"),
+        (13.60, 144.30, "", "approximate"),
+    ]),
+    ("TG 52.10 (Oldendorf)", "USN", f"{M8}; {CHRON}", [
+        (15.15, 145.60, "old battleships cover the Saipan beachhead and transport area", "approximate"),
+        (15.15, 145.60, "", "approximate"),
+        (15.15, 145.60, "", "approximate"),
+        (15.15, 145.60, "", "approximate"),
+        (15.15, 145.60, "guarding the western approaches to Saipan", "approximate"),
+        (15.15, 145.60, "", "approximate"),
+        (15.15, 145.60, "", "approximate"),
+        (15.15, 145.60, "", "approximate"),
+        (15.15, 145.60, "", "approximate"),
+        (15.15, 145.60, "", "approximate"),
+        (15.15, 145.60, "", "approximate"),
+        (15.15, 145.60, "", "approximate"),
+    ]),
+    ("Force A (Ozawa)", "IJN", f"{M8}; {YB}; {TROM} Taiho, Shokaku, Zuikaku", [
+        (12.60, 133.80, "Mobile Fleet steams east after fuelling on 17 June", "estimate"),
+        (12.90, 134.70, "", II),
+        (13.20, 135.50, "", II),
+        (13.40, 136.00, "scouts find TF 58; Ozawa turns south for the night",
+         "near the direction-finder fix of 2020 (13 N 136 E)"),
+        (12.30, 136.30, "main body 100 nm behind the Van", II),
+        (12.35, 137.00, "Raid II launched; Taiho torpedoed by Albacore", "Taiho hit at 12 22 N 137 04 E"),
+        (11.90, 137.80, "Shokaku torpedoed by Cavalla", "Shokaku hit at 11 50 N 137 57 E"),
+        (12.00, 137.60, "Shokaku and Taiho blow up and sink; Ozawa shifts his flag", II),
+        (13.20, 136.00, "retires north-west to fuel", II),
+        (14.20, 135.00, "", II),
+        (14.90, 134.50, "meets the oilers", II),
+        (15.30, 134.20, "sighted at 1540; Zuikaku hit at dusk", "about 25 nm from Hiyo's sinking position"),
+    ]),
+    ("Force B (Joshima)", "IJN", f"{M8}; {YB}; {TROM} Junyo, Hiyo, Ryuho", [
+        (12.70, 133.75, "with the Mobile Fleet", "estimate"),
+        (13.00, 134.65, "", II),
+        (13.30, 135.45, "", II),
+        (13.50, 135.95, "", II),
+        (12.60, 136.25, "some 15 nm north of Force A", II),
+        (12.60, 136.95, "Raids III and IV launched", II),
+        (12.40, 137.50, "", II),
+        (12.40, 137.40, "recovers the survivors of its raids", II),
+        (13.40, 135.90, "retires north-west", II),
+        (14.40, 134.90, "", II),
+        (15.10, 134.20, "", II),
+        (15.50, 133.80, "Hiyo sunk by Belleau Wood's TBFs; Junyo damaged", "Hiyo sank at 15 30 N 133 50 E"),
+    ]),
+    ("Force C, the Van (Kurita)", "IJN", f"{M8}; {YB}; {TROM} Chiyoda, Yamato", [
+        (12.60, 133.90, "with the Mobile Fleet", "estimate"),
+        (12.90, 134.80, "", II),
+        (13.20, 135.60, "", II),
+        (13.40, 136.10, "", II),
+        (13.10, 137.80, "the Van steams 100 nm ahead of the main body", II),
+        (13.30, 138.30, "Raid I launched, some 300 nm from TF 58", II),
+        (13.40, 138.20, "", II),
+        (13.30, 137.90, "turns back west", II),
+        (13.80, 136.40, "retires north-west", II),
+        (14.60, 135.30, "", II),
+        (15.00, 134.90, "", II),
+        (15.10, 134.70, "Chiyoda, Haruna and Maya hit in the evening strike", II),
+    ]),
+]

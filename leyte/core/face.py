@@ -88,6 +88,9 @@ class Face:
     #: option parameters whose value is a hex label, and those whose value names a piece that has a hex
     hex_params: tuple[str, ...] = ("to", "hex")
     unit_params: tuple[str, ...] = ("target", "unit", "piece")
+    #: the front ends' default bot-play speed, 1-10 (ticks per two seconds): a game whose turn is many small moves
+    #: (one ship at a time) is watched at a higher speed than one whose every step is a whole task force's move
+    play_speed: int = 6
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
@@ -228,7 +231,9 @@ class Face:
 
     def cards(self, view: Mapping[str, Any]) -> list[dict[str, Any]]:
         """Unit cards, one per unit the view lets its player inspect: ``{"id", "title", "side", "lines": [str,
-        ...], "fields": {name: scalar}}``. ``lines`` are sentences for a card; ``fields`` the same facts as one
+        ...], "fields": {name: scalar}}``, optionally ``"group"`` (a heading shared by cards that belong together,
+        such as a task force), ``"values": [str, ...]`` (short factor chips: "gunnery 19") and ``"damage": {"hits",
+        "boxes"}`` (drawn as a row of boxes). ``lines`` are sentences for a card; ``fields`` the same facts as one
         table row (every card of a game has the same field names), for those who want the raw table."""
         return [
             {"id": m["id"], "title": m.get("title") or m["id"], "side": m.get("side"), "lines": [],
@@ -276,6 +281,11 @@ class Face:
     def summary_text(self, rows: Sequence[Mapping[str, Any]]) -> list[str]:
         """Extra lines of the ``leyte simulate`` summary that only this game can word (none by default)."""
         return []
+
+    def historical_result(self) -> str:
+        """How the real battle ends by this game's victory rules, in words, saying whether the rulebook prints it
+        or it is our reading; set beside a finished game's result in the history comparison. Empty: not known."""
+        return ""
 
     # -- helpers ---------------------------------------------------------------------------------------------------
 

@@ -189,7 +189,14 @@ class Event:
         return d
 
     def seen_by(self, player: str | None) -> bool:
-        return player is None or player == "umpire" or self.visible is None or player in self.visible
+        """Whether ``player`` (None or "umpire": the umpire) sees this event.
+
+        The umpire sees everything once: an event a game wrote in several copies, one masked for each player who
+        may not know what it names (``data["masked"]``), reaches the umpire as the unmasked copy only.
+        """
+        if player is None or player == "umpire":
+            return not self.data.get("masked")
+        return self.visible is None or player in self.visible
 
 
 class Context:
@@ -462,8 +469,10 @@ class Game:
         return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
     def events_json(self, player: str | None = None) -> str:
-        """The log as canonical JSON, one event per line — what "byte for byte" compares."""
-        return "\n".join(canonical(d) for e, d in zip(self.events, self._event_dicts()) if e.seen_by(player))
+        """The log as canonical JSON, one event per line — what "byte for byte" compares. With no player: every
+        event the rules wrote, every masked copy included (the umpire's ``log()`` shows each event once)."""
+        return "\n".join(canonical(d) for e, d in zip(self.events, self._event_dicts())
+                         if player is None or e.seen_by(player))
 
     # -- save / load ---------------------------------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ from IPython.display import display
 
 import leyte
 from leyte import Action, Game, LeyteError
-from leyte.jupyter.displays import cards_frame, event_log_html, odds_html
+from leyte.jupyter.displays import cards_html, cards_styled, event_log_html, odds_html
 from leyte.jupyter.mapview import STATUS_HEIGHT, MapView, fit_size, map_geometry
 from leyte.jupyter.panelview import PanelView, panel_view
 from leyte.jupyter.session import HUMAN, Session, player_kinds
@@ -148,7 +148,8 @@ class StepControls:
         self.play.on_click(guarded(session, lambda _b: self.start()))
         self.stop.on_click(guarded(session, lambda _b: self.halt()))
         self.speed = W.IntSlider(
-            value=6, min=1, max=10, description="speed", readout=False, layout=W.Layout(width="180px")
+            value=min(10, max(1, session.game.face.play_speed)), min=1, max=10, description="speed", readout=False,
+            layout=W.Layout(width="180px"), tooltip="how fast the bots play: slow on the left, fast on the right"
         )
         self.speed.observe(lambda ch: setattr(self.player, "interval", int(2000 / ch["new"])), names="value")
         self.player.interval = int(2000 / self.speed.value)
@@ -496,7 +497,16 @@ class GameApp:
         self.log.add_class("leyte-log-pane")
         self.odds = W.HTML()
         self.odds.add_class("leyte-odds-pane")
-        self.cards = W.Output(layout=W.Layout(max_height="320px", overflow="auto"))
+        # unit cards to read, with the same facts one click away as a pandas table for those who want to sort them
+        self.cards_view = W.HTML()
+        self.cards_view.add_class("leyte-cards-pane")
+        self.cards_table = W.Output()
+        self.cards_as_table = W.ToggleButton(description="Show as table", icon="table",
+                                             tooltip="the same facts as one pandas table, a row per unit")
+        self.cards_as_table.layout.width = "auto"
+        self.cards_as_table.observe(guarded(s, lambda _ch: self.refresh()), names="value")
+        self.cards = W.VBox([self.cards_as_table, self.cards_view],
+                            layout=W.Layout(max_height="360px", overflow="auto"))
         self.show_cards = cards
         self.panels: dict[str, PanelView] = self._panel_views(panels)
         self.map.on_hex_click(guarded(s, lambda label: s.click(label)))
@@ -586,7 +596,8 @@ class GameApp:
             self.panel.buttons.children = ()
             self.panel.message.value = ""
             self.log.value = self.odds.value = ""
-            self.cards.clear_output()
+            self.cards_view.value = ""
+            self.cards_table.clear_output()
             self.curtain.refresh()
             self.summary.value = ""
             self.widget.children = (self.controls.widget, self.curtain.widget, self.style)
@@ -606,11 +617,20 @@ class GameApp:
                 if p.get("id") in self.panels:
                     self.panels[p["id"]].show(p)
         if self.show_cards and not self.presentation:
-            self.cards.clear_output(wait=True)
-            rows = s.game.face.cards(v)
-            if rows:
-                with self.cards:
-                    display(cards_frame(rows))
+            self._show_cards(s.game.face.cards(v))
+
+    def _show_cards(self, cards: list[dict[str, Any]]) -> None:
+        """The viewer's unit cards, or (the toggle pressed) the same facts as a table."""
+        as_table = self.cards_as_table.value
+        self.cards.children = (self.cards_as_table, self.cards_table if as_table else self.cards_view)
+        if as_table:
+            self.cards_table.clear_output(wait=True)
+            if cards:
+                with self.cards_table:
+                    display(cards_styled(cards))
+            return
+        self.cards_view.value = (cards_html(cards, self.session.game.face.colours()) if cards
+                                 else "<i>No units of yours to show.</i>")
 
     def _panel_views(self, wanted: bool | Sequence[str]) -> dict[str, PanelView]:
         """A canvas per panel of the face asked for (``True``: all of them), by panel id, in the face's order."""

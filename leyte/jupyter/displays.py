@@ -20,6 +20,7 @@ __all__ = [
     "setup_bokeh",
     "cards_frame",
     "cards_styled",
+    "cards_html",
     "event_frame",
     "event_log_html",
     "rolls_frame",
@@ -53,6 +54,47 @@ def setup_bokeh(*, force: bool = False) -> None:
 def cards_frame(cards: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
     """A face's unit cards (``Game.face.cards(view)``) as a table: one row per card, from its ``fields``."""
     return pd.DataFrame([dict(c.get("fields") or {}) for c in cards])
+
+
+def cards_html(cards: Sequence[Mapping[str, Any]], colours: Mapping[str, str] | None = None) -> str:
+    """A face's unit cards as cards a class can read: a coloured edge for the side, the name and class in large type,
+    the values as chips, damage as a row of boxes (filled: hits taken), the sentences underneath; cards that share a
+    ``group`` (a task force) sit under one heading. Every string is escaped: names come from data files."""
+    from html import escape
+
+    colours = colours or {}
+    groups: dict[str, list[Mapping[str, Any]]] = {}
+    for c in cards:
+        groups.setdefault(str(c.get("group") or ""), []).append(c)
+    out = []
+    for group, members in groups.items():
+        if group:
+            out.append(f'<div class="leyte-card-group" style="font-weight:600;font-size:15px;margin:8px 0 4px">'
+                       f"{escape(group)}</div>")
+        out.append('<div style="display:flex;flex-wrap:wrap;gap:6px">')
+        for c in members:
+            edge = colours.get(str(c.get("side")), "#607d8b")
+            chips = "".join(f'<span style="background:#eceff1;border-radius:3px;padding:0 4px;margin-right:3px">'
+                            f"{escape(str(v))}</span>" for v in c.get("values") or ())
+            dmg = c.get("damage") or {}
+            boxes = ""
+            if dmg.get("boxes"):
+                n, hits = int(dmg["boxes"]), min(int(dmg.get("hits") or 0), int(dmg["boxes"]))
+                cells = "".join(
+                    f'<span style="display:inline-block;width:11px;height:11px;margin-right:2px;border:1px solid '
+                    f'#b71c1c;background:{"#e53935" if i < hits else "#fff"}"></span>' for i in range(n))
+                boxes = (f'<div title="damage: {hits} of {n} boxes" aria-label="damage {hits} of {n}">{cells} '
+                         f'<span style="font-size:12px;color:#555">{hits}/{n}</span></div>')
+            lines = "".join(f"<div>{escape(str(x))}</div>" for x in c.get("lines") or ())
+            out.append(
+                f'<div class="leyte-card" data-id="{escape(str(c.get("id")))}" style="border:1px solid #cfd8dc;'
+                f"border-left:6px solid {escape(edge)};border-radius:4px;padding:4px 8px;min-width:150px;"
+                f'max-width:200px;font-size:13px;line-height:1.35;background:#fff">'
+                f'<div style="font-weight:700;font-size:15px">{escape(str(c.get("title") or c.get("id")))}</div>'
+                f'{f"<div>{chips}</div>" if chips else ""}{boxes}{lines}</div>'
+            )
+        out.append("</div>")
+    return f'<div class="leyte-cards">{"".join(out)}</div>'
 
 
 def cards_styled(rows: Sequence[Mapping[str, Any]]) -> Any:

@@ -231,8 +231,12 @@ class HistoryView:
 
 
 def _historical_result(game: Any) -> str:
-    """What the real battle scored, where the game knows it: any ``historical*`` entry of the game's result, else
-    any ``historical*`` constant of the game's data; blank when neither says."""
+    """What the real battle scored, where the game knows it: its face's ``historical_result()``, else any
+    ``historical*`` entry of the game's result, else any ``historical*`` constant of the game's data; blank when
+    none says."""
+    said = game.face.historical_result()
+    if said:
+        return str(said)
     found: dict[str, Any] = {k: v for k, v in (game.result or {}).items() if str(k).startswith("historical")}
     if not found:
         data = game.rules.data()

@@ -21,8 +21,11 @@ MIN_TEXT = 8  # shorter texts ("Pass", "Hold") may honestly appear in any log
 
 
 def _visible_to(e: leyte.Event, viewer: str | None) -> bool:
-    # spelt out here rather than calling Event.seen_by, so a bug there cannot hide itself
-    return viewer in (None, "umpire") or e.visible is None or viewer in e.visible
+    # spelt out here rather than calling Event.seen_by, so a bug there cannot hide itself; the umpire sees every
+    # event once: not the masked copies written for players who may not know what the full copy names
+    if viewer in (None, "umpire"):
+        return not e.data.get("masked")
+    return e.visible is None or viewer in e.visible
 
 
 def check_views(g: leyte.Game, where: str) -> None:

@@ -193,3 +193,16 @@ def test_decision_and_actions_are_plain_data() -> None:
     assert leyte.Action.from_dict(o.to_dict()) == o
     assert json.loads(json.dumps(d.to_dict()))["options"][0]["text"] == o.text
     assert g.legal_actions() == list(d.options)
+
+
+def test_the_umpire_sees_each_masked_event_once() -> None:
+    """An event written in copies (a masked one for a player who may not know what it names) reaches the umpire's
+    log once, as the full copy; the players keep their own copies and the raw log keeps all of them."""
+    from leyte.core.game import Event
+
+    full = Event("8.1", "VF-15 attacks", data={"air": "vf-15"}, visible=("USN",))
+    masked = Event("8.1", "a USN carrier air unit attacks", data={"masked": True}, visible=("IJN",))
+    open_ = Event("3.1", "turn 2")
+    assert [e.seen_by(None) for e in (full, masked, open_)] == [True, False, True]
+    assert [e.seen_by("umpire") for e in (full, masked, open_)] == [True, False, True]
+    assert [e.seen_by("IJN") for e in (full, masked, open_)] == [False, True, True]

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+import leyte
 from leyte.core.errors import LeyteError, ScenarioError
 from leyte.rulebooks.imperial_sunset.family import SWITCHES, Family, NotBuilt, load_family
 from leyte.rulebooks.imperial_sunset.rules import RULES
@@ -34,6 +35,11 @@ def test_a_sister_game_reads_its_values_and_case_map(tmp_path: Path) -> None:
     assert fam.cases is not None and fam.cases("8.1") == "8.0"
     e = Family("sister", {"criticals": "torpedo_only"}).not_built("criticals")
     assert isinstance(e, NotBuilt) and "criticals='torpedo_only'" in str(e) and "9.2" in str(e)
+    assert isinstance(e, leyte.NotYetImplemented) and e.rule == "9.2"
+    # with a case map, the error cites the running game's own case for the rule
+    assert fam.not_built("launch_mp").rule == "6.2.2"  # not in this map: Imperial Sunset's number
+    mapped = load_family(_sister(tmp_path, '[switches]\n', "base_case,case,note\n9.2,9.3,criticals\n"), "sister")
+    assert mapped.not_built("criticals").rule == "9.3"
 
 
 @pytest.mark.parametrize("toml, cases, match", [

@@ -106,8 +106,11 @@ def test_compare_known_values() -> None:
     assert len(ijn) == 3 and ijn["distance"].isna().all()  # the Japanese ships are not yet on the map at 0648
     taffy = samar[samar["side"] == "USN"].iloc[0]
     assert taffy["historical_hex"] == "1411" and taffy["distance"] == 1
-    assert set(samar["historical_result"]) == {""}  # the data states no historical score: left blank
+    # the rulebook scores no real action: the face says our reading, and says that it is ours
+    (real,) = set(samar["historical_result"])
+    assert real.startswith("USN") and "our reading of 3.4" in real and "Gambier Bay" in real
     later = compare(leyte.new_game("imperial-sunset", seed=1), turn=3)
+    assert set(later["historical_result"]) == {"Decisive USN Victory (12.3 marks this level as the historical result)"}
     assert set(later["turn"]) == {3} and list(later["historical_hex"]) == _hexes("imperial-sunset", 3)
 
 

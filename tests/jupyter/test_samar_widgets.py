@@ -155,3 +155,14 @@ def test_ship_cards_list_the_ships_on_the_map() -> None:
 
     frame = ships_frame(app.session.view())
     assert set(frame.index) == {"yamato", "johnston", "kumano"} and bool(frame.loc["johnston", "panic"])
+
+
+def test_samar_bots_play_at_its_faster_default_speed() -> None:
+    """A Samar turn is dozens of single-ship moves: its face asks for full speed (200 ms a step), where a game of
+    whole task forces keeps the middle of the slider."""
+    from leyte.core.face import Face
+
+    app = GameApp(duel(), ijn="heuristic", usn="heuristic", viewer="umpire", size=8)
+    assert app.session.game.face.play_speed == 10 > Face.play_speed
+    assert app.controls.speed.value == 10 and app.controls.player.interval == 200
+    assert "fast" in app.controls.speed.tooltip

@@ -308,6 +308,7 @@ class ImperialSunsetFace(Face):
                         "TF": f"{tf.get('name')} ({tf.get('id')})",
                         "hex": tf.get("hex"),
                         "ship": s.get("name"),
+                        "ship_id": s.get("id"),
                         "type": s.get("type"),
                         "hits": s.get("hits", 0),
                         "capacity": s.get("capacity", 0),
@@ -328,7 +329,10 @@ class ImperialSunsetFace(Face):
                     "status": f"heading {s.get('destination') or '?'}",
                 }
             )
-        return [_card(r, view.get("viewer")) for r in rows]
+        return [_card(r, view.get("viewer"), self.rules.data()) for r in rows]
+
+    def historical_result(self) -> str:
+        return "Decisive USN Victory (12.3 marks this level as the historical result)"
 
     def panels(self, view: Mapping[str, Any], events: Sequence[Any]) -> list[dict[str, Any]]:
         """The surface battle board (8.3) as a track and the air battle board (8.1) as a grid, always both.
@@ -381,17 +385,26 @@ class ImperialSunsetFace(Face):
         return out
 
 
-def _card(row: dict[str, Any], side: Any) -> dict[str, Any]:
-    """A ship unit's card: its name and type, the TF it sails with, damage against capacity."""
+def _card(row: dict[str, Any], side: Any, D: Any) -> dict[str, Any]:
+    """A ship unit's card: its name and type, the TF it sails with (the card's group), its values after the hits
+    it has taken (its damage log, 9.0), damage boxes against capacity."""
     hits, cap = row.get("hits") or 0, row.get("capacity")
-    lines = [f"{row['TF']} in {row['hex']}" if row.get("hex") else str(row["TF"]), str(row.get("status") or "")]
-    if cap:
-        lines.append(f"damage {hits} of {cap}")
+    lines = []
     if row.get("torpedo"):
         lines.append("torpedoes used")
     title = f"{row['ship']} ({row['type']})" if row.get("type") else str(row["ship"])
-    return {"id": f"{row['TF']}/{row['ship']}", "title": title, "side": side, "lines": [x for x in lines if x],
-            "fields": row}
+    card: dict[str, Any] = {"id": f"{row['TF']}/{row['ship']}", "title": title, "side": side,
+                            "group": " — ".join(x for x in (f"{row['TF']} in {row['hex']}" if row.get("hex")
+                                                             else str(row["TF"]), str(row.get("status") or "")) if x),
+                            "lines": [x for x in lines if x], "fields": row}
+    ship = D.ships.get(row.get("ship_id") or "")
+    if ship is not None:
+        b = ship.box(hits)
+        speed = str(b.speed_odd) if b.speed_odd == b.speed_even else f"{b.speed_odd}/{b.speed_even}"
+        card["values"] = [f"gunnery {b.gunnery}", f"AA {b.aa}", f"speed {speed}"]
+    if cap:
+        card["damage"] = {"hits": hits, "boxes": cap}
+    return card
 
 
 def _tf_status(tf: Mapping[str, Any]) -> str:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from leyte.core.cases import CaseMap
-from leyte.core.errors import LeyteError, ScenarioError
+from leyte.core.errors import LeyteError, NotYetImplemented, ScenarioError
 
 BASE_GAME = "imperial-sunset"
 
@@ -64,13 +64,16 @@ SWITCHES: dict[str, Switch] = {s.name: s for s in (
 )}
 
 
-class NotBuilt(LeyteError):
-    """A family switch value whose rule is not built yet in a shared module: never played as the base game's."""
+class NotBuilt(NotYetImplemented):
+    """A family switch value whose rule is not built yet in a shared module: never played as the base game's.
 
-    def __init__(self, switch: str, value: Any, game: str) -> None:
+    ``rule`` is the running game's case for the rule when its case map knows it, else Imperial Sunset's."""
+
+    def __init__(self, switch: str, value: Any, game: str, rule: str = "") -> None:
         sw = SWITCHES.get(switch)
         where = f" (Imperial Sunset {sw.is_case}: {sw.meaning})" if sw else ""
-        super().__init__(f"{game}: rule difference {switch}={value!r}{where} is not built yet")
+        self.rule = rule or (sw.is_case if sw else "?")
+        LeyteError.__init__(self, f"{game}: rule difference {switch}={value!r}{where} is not built yet")
 
 
 @dataclass(frozen=True)
@@ -90,7 +93,12 @@ class Family:
         return self.values.get(name, sw.default)
 
     def not_built(self, name: str) -> NotBuilt:
-        return NotBuilt(name, self.switch(name), self.game)
+        """The error a shared module raises where it meets this game's value of ``name`` and cannot play it yet."""
+        sw = SWITCHES.get(name)
+        rule = ""
+        if sw is not None and self.cases is not None:
+            rule = self.cases.cases.get(sw.is_case) or ""
+        return NotBuilt(name, self.switch(name), self.game, rule)
 
     @property
     def is_base(self) -> bool:

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 from pydantic_core import PydanticCustomError
 
 from leyte.core.errors import NotYetImplemented, ScenarioError
-from leyte.core.schema import SchemaChecker
+from leyte.core.schema import SchemaChecker, StrictModel, check_entry
 from leyte.rulebooks.imperial_sunset.common import AIR_FORMATIONS, KAMIKAZE
 from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.options import OPTIONAL_NOT_BUILT, OPTIONS
@@ -68,18 +68,11 @@ def _hits(sid: str, hits: int, info: ValidationInfo) -> None:
                                   {"sid": sid, "cap": ship.capacity})
 
 
-def _entry(at: int | str, check: Any, *args: Any) -> Any:
-    """Run ``check`` on one entry of a list or dict; its error names the entry (``at``) so the path reaches it."""
-    try:
-        return check(*args)
-    except PydanticCustomError as e:
-        raise PydanticCustomError(e.type, e.message_template, {**(e.context or {}), "at": at}) from None
-
 
 def _check_ships(v: list[str], info: ValidationInfo) -> list[str]:
     side = info.data.get("side")
     for j, sid in enumerate(v):
-        _entry(j, _ship_id, sid, info)
+        check_entry(j, _ship_id, sid, info)
         own = _data(info).ships[sid].side
         if side is not None and own != side:
             raise PydanticCustomError("side", "{sid} is a {own} ship, not {side}",
@@ -92,7 +85,7 @@ def _check_hits(v: dict[str, int], info: ValidationInfo) -> dict[str, int]:
     for sid, n in v.items():
         if sid not in ships:
             raise PydanticCustomError("hits", "{sid} is not one of this force's ships", {"sid": sid, "at": sid})
-        _entry(sid, _hits, sid, n, info)
+        check_entry(sid, _hits, sid, n, info)
     return v
 
 
@@ -105,11 +98,8 @@ def _check_last(v: int, info: ValidationInfo) -> int:
     return v
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
 
-
-class TurnRecord(_Strict):
+class TurnRecord(StrictModel):
     """One line of a turn record (3.0): the date, day or night, the kamikazes and air events of the turn."""
 
     date: str = ""
@@ -120,7 +110,7 @@ class TurnRecord(_Strict):
     ijn_air_reinforcement: Flag = False
 
 
-class Zone(_Strict):
+class Zone(StrictModel):
     """A set-up zone (13.1.3.1): the owner places the TF within ``radius`` hexes of ``center``."""
 
     center: str
@@ -134,7 +124,7 @@ class Zone(_Strict):
         return None if v is None else _sea_hex(v, info, "13.1")
 
 
-class TF(_Strict):
+class TF(StrictModel):
     """A task-force marker on the map (5.1): real with ships, or a dummy. ``ships`` comes before ``hits``."""
 
     marker: Annotated[str, Field(pattern=r"^(IJN|USN)-[1-9][0-9]?$")] | None = None  # None: dealt at random
@@ -159,7 +149,7 @@ class TF(_Strict):
     _hits = field_validator("hits")(_check_hits)
 
 
-class ShipOverride(_Strict):
+class ShipOverride(StrictModel):
     """Per-ship facts beyond its TF's: damage, sunk, an independent on its own hex (6.4)."""
 
     id: str
@@ -190,7 +180,7 @@ class ShipOverride(_Strict):
         return None if v is None else _sea_hex(v, info, "6.4")
 
 
-class Air(_Strict):
+class Air(StrictModel):
     """An air unit (6.5): its box, its counter side, and what it is doing this turn."""
 
     id: str
@@ -216,7 +206,7 @@ class Air(_Strict):
         return v
 
 
-class Reinforcement(_Strict):
+class Reinforcement(StrictModel):
     """A force that enters later (3.1, 13.1.2): the turn, the entry hexes, its ships and aircraft."""
 
     id: str
@@ -243,14 +233,14 @@ class Reinforcement(_Strict):
     @classmethod
     def _sea(cls, v: list[str], info: ValidationInfo) -> list[str]:
         for j, h in enumerate(v):
-            _entry(j, _sea_hex, h, info, "3.1")
+            check_entry(j, _sea_hex, h, info, "3.1")
         return v
 
     _ships = field_validator("ships")(_check_ships)
     _hits = field_validator("hits")(_check_hits)
 
 
-class Sonar(_Strict):
+class Sonar(StrictModel):
     hex: str
     identity: Literal["IJN", "USN", "dummy"]
 
@@ -260,7 +250,7 @@ class Sonar(_Strict):
         return _sea_hex(v, info, "10.1")
 
 
-class Start(_Strict):
+class Start(StrictModel):
     """Begin in the Activation Phase with this marker drawn (worked examples); ``pool`` is what is left to draw."""
 
     activate: str | None = None
@@ -269,12 +259,12 @@ class Start(_Strict):
     day: bool = True  # default: as the turn record says
 
 
-class SpecialRules(_Strict):
+class SpecialRules(StrictModel):
     wild_bull: bool = False  # 13.1.5.1
     fanaticism: bool = False  # 13.1.5.2
 
 
-class VPAward(_Strict):
+class VPAward(StrictModel):
     side: Side
     points: int
     reason: str = ""
@@ -284,7 +274,7 @@ class VPAward(_Strict):
 
 # Every option switch is on/off; the names come from options.py so the schema and new_game agree.
 Options = create_model(  # type: ignore[call-overload]
-    "Options", __base__=_Strict, **{k: (bool, False) for k in (*OPTIONS, *OPTIONAL_NOT_BUILT)})
+    "Options", __base__=StrictModel, **{k: (bool, False) for k in (*OPTIONS, *OPTIONAL_NOT_BUILT)})
 
 
 class FileRule(BaseModel):
@@ -297,7 +287,7 @@ class FileRule(BaseModel):
     dates: list[str] = []
 
 
-class AirOBUnit(_Strict):
+class AirOBUnit(StrictModel):
     """One extra carrier air unit the secret What-If roll may add (13.2)."""
 
     field: str
@@ -320,7 +310,7 @@ class VariableAirOB(BaseModel):
     units: list[AirOBUnit] = []
 
 
-class Position(_Strict):
+class Position(StrictModel):
     """A whole position. Turn fields come first-last-turn so each is checked against the ones before it."""
 
     id: str = "custom"

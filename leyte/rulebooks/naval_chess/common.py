@@ -246,7 +246,7 @@ def apply_result(st: State, ctx: Context, uid: str, result: str, rule: str, visi
     else:  # those who have not identified the target learn what happened to "a ship unit", not which
         ctx.emit(rule, f"{text_prefix}: {result} — {outcome}", kind="hit", data=data_,
                  visible=tuple(s for s in seats if s not in blind))
-        masked = {k: v for k, v in data_.items() if k != "target"}
+        masked = {**{k: v for k, v in data_.items() if k != "target"}, "masked": True}  # the umpire skips it
         ctx.emit(rule, f"{text_prefix.replace(unit_name(uid), masked_name(st, uid))}: {result} — {outcome}",
                  kind="hit", data=masked, visible=blind)
     if outcome == "sunk":

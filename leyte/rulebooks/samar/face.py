@@ -238,6 +238,8 @@ def samar_ranges(view: Mapping[str, Any], decision: Any, hexmap: Any, units: Any
 class SamarFace(Face):
     """Battle off Samar's face: every ship on the one-mile map with its facing, open to both sides."""
 
+    play_speed = 10  # a turn is dozens of single-ship moves: watched at full speed it still takes a few seconds
+
     CARD_COLUMNS = (
         "id",
         "name",
@@ -319,9 +321,18 @@ class SamarFace(Face):
                      f"{row.get('hits') or 0} hits, armor {row.get('armor')}"]
             if row.get("panic"):
                 lines.append(f"panicked (moved by {row.get('controller')})")
+            values = [f"gunnery {row.get('gunnery')}", f"armor {row.get('armor')}", f"speed {row.get('speed_rating')}"]
+            if row.get("torpedo"):
+                values.append(f"torpedoes {row.get('torpedo')}")
             out.append({"id": row["id"], "title": f"{row.get('name')} ({row.get('type')})", "side": row.get("side"),
-                        "lines": lines, "fields": row})
+                        "group": "on the map" if row.get("where") == "map" else str(row.get("where") or ""),
+                        "values": values, "lines": lines, "fields": row})
         return out
+
+    def historical_result(self) -> str:
+        return ("USN: the map was never cleared, so no Japanese ship counted towards Leyte Gulf (our reading of 3.4; "
+                "the rulebook does not score the real action). Sunk: Gambier Bay, Johnston, Hoel, Samuel B. Roberts; "
+                "Chokai, Chikuma, Suzuya")
 
     def summary_row(self, game: Any) -> dict[str, Any]:
         """Winner and level (3.4), the armor exited into Leyte Gulf, whether the map was cleared, each side's

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
+from pydantic import Field, ValidationError, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
 from leyte.core.errors import ScenarioError
-from leyte.core.schema import SchemaChecker
+from leyte.core.schema import SchemaChecker, StrictModel, check_entry
 from leyte.rulebooks.samar.data import SamarData
 
 Side = Literal["IJN", "USN"]
@@ -63,19 +63,9 @@ def _turn_within(t: int, info: ValidationInfo, what: str) -> int:
     return t
 
 
-def _entry(at: int | str, check: Any, *args: Any) -> Any:
-    """Run ``check`` on one entry of a list or dict; its error names the entry (``at``) so the path reaches it."""
-    try:
-        return check(*args)
-    except PydanticCustomError as e:
-        raise PydanticCustomError(e.type, e.message_template, {**(e.context or {}), "at": at}) from None
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class Ship(_Strict):
+class Ship(StrictModel):
     """One ship taking part: its id plus any ShipState field (state.py). Fields are declared in an order where each
     validator can read the ones it depends on (hits needs the id and the flipped side)."""
 
@@ -136,7 +126,7 @@ class Ship(_Strict):
         return v
 
 
-class Air(_Strict):
+class Air(StrictModel):
     id: str
     where: Literal["pool", "available", "placed", "used"] = "pool"
     target: str | None = None
@@ -154,14 +144,14 @@ class Air(_Strict):
         return None if v is None else _ship_id(v, info)
 
 
-class Pools(_Strict):
+class Pools(StrictModel):
     ijn: list[str] = []
     ijn_bb: list[str] = []
     taffy2: list[str] = []
     bombardment: list[str] = []
 
 
-class Setup(_Strict):
+class Setup(StrictModel):
     """Taffy Three's placement still to do (3.1): ships within ``radius`` of ``centre``, all facing ``facing``."""
 
     todo: list[str]
@@ -174,7 +164,7 @@ class Setup(_Strict):
     @classmethod
     def _ships(cls, v: list[str], info: ValidationInfo) -> list[str]:
         for j, sid in enumerate(v):
-            _entry(j, _ship_id, sid, info)
+            check_entry(j, _ship_id, sid, info)
         return v
 
     @field_validator("centre")
@@ -186,17 +176,17 @@ class Setup(_Strict):
     @classmethod
     def _default(cls, v: dict[str, str], info: ValidationInfo) -> dict[str, str]:
         for sid, h in v.items():
-            _entry(sid, _ship_id, sid, info)
-            _entry(sid, _sea_hex, h, info, "3.1")
+            check_entry(sid, _ship_id, sid, info)
+            check_entry(sid, _sea_hex, h, info, "3.1")
         return v
 
 
-class Options(_Strict):
+class Options(StrictModel):
     alternate_movement: bool = False  # 3.5
     setup_by_hand: bool = False  # 3.1: place Taffy Three hex by hex instead of at the default (historical) hexes
 
 
-class Position(_Strict):
+class Position(StrictModel):
     """A whole position. ``last_turn`` comes before ``turn`` so the turn can be checked against it."""
 
     id: str = "custom"
@@ -230,14 +220,14 @@ class Position(_Strict):
     @classmethod
     def _smoke_hexes(cls, v: dict[str, int], info: ValidationInfo) -> dict[str, int]:
         for h in v:
-            _entry(h, _sea_hex, h, info, "4.5")
+            check_entry(h, _sea_hex, h, info, "4.5")
         return v
 
 
-class ScenarioFile(_Strict):
+class ScenarioFile(StrictModel):
     """A scenarios/samar/scenarios/*.toml file (3.1, 3.2): who starts where and who enters later."""
 
-    class Taffy3(_Strict):
+    class Taffy3(StrictModel):
         case: str = "3.1"
         centre: str
         radius: Annotated[int, Field(ge=0, le=20)]
@@ -245,16 +235,16 @@ class ScenarioFile(_Strict):
         ships: list[str]
         default: dict[str, str] = {}
 
-    class Group(_Strict):
+    class Group(StrictModel):
         case: str = "3.1"
         ships: list[str]
 
-    class CenterForce(_Strict):
+    class CenterForce(StrictModel):
         case: str = "3.2"
         ships: list[str]
         battleships: list[str]
 
-    class AirSection(_Strict):
+    class AirSection(StrictModel):
         case: str = "3.1"
         taffy: list[str]
         kamikaze: list[str]
