@@ -181,7 +181,7 @@ def test_3_3_three_tgs_in_the_tf_s_hex_must_join_it_before_the_phase_ends() -> N
 def test_3_3_three_tgs_away_from_the_tf_are_marked_to_move_apart() -> None:
     g = game(pos([tg("a", "2811", ["wasp"]), tg("b", "2811", ["essex"]), tg("c", "2811", ["hornet"])],
                  tfs=[TF58]))
-    assert formations.crowded_hexes(formations.layout_of(g.state), "USN") == {"2811": ["a", "b", "c"]}
+    assert formations.crowded_hexes(g.state.data, formations.layout_of(g.state), "USN") == {"2811": ["a", "b", "c"]}
     with pytest.raises(NotYetImplemented):  # done is allowed (no TF there to form); movement (7.0) must split them
         choose(g, "done")
 
@@ -199,3 +199,33 @@ def test_every_offered_change_keeps_every_limit() -> None:
         assert formations.state_problems(h.state) == [], o.text
     assert not any(o.kind == "shift" and o["to"] in ("tg-58-2", "tg-58-3") and g.state.data.ships[o["ship"]].carrier
                    for o in offered)  # both carrier TGs are full
+
+
+def test_ruling_u_1_a_tg_set_up_over_16_may_shrink_but_never_grow() -> None:
+    big = USN_FILLERS + ["washington", "north-carolina", "new-orleans"]  # 17
+    p = pos([tg("big", "3712", big), tg("b", "3712", ["wasp"])])
+    p["limits"] = {"start_waivers": [{"tg": "big", "rule": "naval_units_per_tg_max", "units": 17}]}
+    g = game(p)
+    assert refused(g, {"kind": "shift", "ship": "wasp", "to": "big"}).rule == "3.1"
+    choose(g, "shift", ship="washington", to="b")  # 16 now
+    choose(g, "shift", ship="washington", to="big")  # back to its printed 17: never more
+    assert refused(g, {"kind": "shift", "ship": "wasp", "to": "big"}).rule == "3.1"
+
+
+def test_16_1_4_cautious_spruance_tf_58_stays_intact_until_turn_9() -> None:
+    def at(turn: int) -> Any:
+        p = pos([tg("tg-58-2", "3111", ["wasp", "santa-fe"], tf="tf-58"), tg("tg-58-7", "3111", ["washington"],
+                 tf="tf-58"), tg("tg-58-1", "3111", ["hornet"])], tfs=[TF58])
+        p["turn"] = turn
+        p["special_rules"] = {"cautious-spruance": {"task_force": "tf-58", "lifted_on_turn": 9}}
+        return game(p)
+
+    g = at(8)
+    for action in ({"kind": "split", "tg": "tg-58-7"}, {"kind": "new_tg", "ship": "santa-fe"},
+                   {"kind": "shift", "ship": "santa-fe", "to": "tg-58-1"}):
+        e = refused(g, action)
+        assert e.rule == "16.1.4" and "stays intact until turn 9" in e.reason
+    choose(g, "shift", ship="santa-fe", to="tg-58-7")  # within TF 58 it is still intact
+    choose(g, "join", tg="tg-58-1", tf="tf-58")  # a TG may still join it
+    g = at(9)
+    choose(g, "split", tg="tg-58-7")  # lifted on turn 9

@@ -80,7 +80,7 @@ def test_clash_state_extras_live_in_the_saved_state_and_round_trip() -> None:
                                "force-b": "mobile-fleet", "force-c": "mobile-fleet"}
     assert cl["detected"]["USN"] == {"carrier": [], "land": ["force-a"]}
     assert cl["er_track"] == {"5": ["hornet-db6"]}
-    assert cl["air_bases"]["peleliu"] == {"name": "Peleliu", "hexes_beyond": 33}
+    assert cl["air_bases"]["peleliu"] == {"name": "Peleliu", "hexes_beyond": 33, "edge_hex": "0620", "capacity": 6}
     with pytest.raises(ValueError, match="USN has no 'island' search channel"):
         state.detect(st, "USN", "island", "force-a")
     assert st.copy().to_dict() == d
@@ -109,7 +109,7 @@ def test_views_keep_each_side_s_secrets() -> None:
     assert usn["enemy_tfs"] == [] and {"id": "mobile-fleet", "name": "Mobile Fleet", "side": "IJN",
                                        "hex": "0618"} in usn["task_forces"]
     assert "reinforcements" not in usn and "er_track" not in ijn
-    assert [r["turn"] for r in ijn["reinforcements"]] == [2, 4, 4]  # one secret d10 for both random-turn groups
+    assert [r["turn"] for r in ijn["reinforcements"]] == [2, 4]  # the random-turn units: one secret d10
     text = json.dumps(usn)
     for secret in ("taiho", "Taiho", "force-a"):
         assert secret not in text

@@ -25,7 +25,7 @@ def test_16_1_3_the_usn_sets_up_on_the_printed_hexes() -> None:
     assert state.tf_of(g.state, "tg-58-1") is None and state.tf_of(g.state, "tg-52-10") is None
     assert cl["saipan_hex"] == "3712"
     # 3.1.4: the ships of 52.10 and of 58.x keep the group they started in
-    assert cl["origin"]["new-mexico"] == "TG 52.10" and cl["origin"]["hornet"] == "TG 58.x"
+    assert cl["origin"]["new-mexico"] == "52.10" and cl["origin"]["hornet"] == "58"
 
 
 def test_16_1_1_the_historical_choices_come_first_all_three_forces_with_the_mobile_fleet_in_0618() -> None:
@@ -86,10 +86,12 @@ def test_16_1_1_island_air_starts_ready_and_16_1_2_reinforcements_are_scheduled(
         assert all(st.air[a].box == "ready" and not st.air[a].reduced for a in units)
     assert not any(a.parent == "truk" for a in st.air.values())
     cl = state.extras(st)
-    assert cl["air_bases"]["guam"] == {"name": "Guam", "hex": "3417"}
-    assert [(r["turn"], r["base"], r["air"]) for r in cl["reinforcements"]] == [
-        (2, "truk", ["truk-f2", "truk-t1"]), (9, "iwo-jima", ["iwo-jima-r-f1"]),
-        (9, "peleliu", ["peleliu-r-f3", "peleliu-r-db2"])]
+    assert cl["air_bases"]["guam"] == {"name": "Guam", "hex": "3417", "capacity": 6}
+    assert cl["air_bases"]["truk"] == {"name": "Truk", "hexes_beyond": 23, "edge_hex": "4020", "capacity": 6}
+    assert [(r["turn"], r["bases"]) for r in cl["reinforcements"]] == [
+        (2, {"truk-f2": "truk", "truk-t1": "truk"}),
+        (9, {"iwo-jima-r-f1": "iwo-jima", "peleliu-r-f3": "peleliu", "peleliu-r-db2": "peleliu"})]
+    assert [r["every"] for r in cl["recurring"]] == ["day_turn"]  # 16.1.2's revived units: a standing rule
     roll = [e for e in g.events if e.kind == "roll"]
     assert len(roll) == 1 and roll[0].rule == "16.1.2" and roll[0].visible == ("IJN",)
 

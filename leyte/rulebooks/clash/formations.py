@@ -50,6 +50,7 @@ def _layout_of_position(pos: Mapping[str, Any]) -> dict[str, Any]:
         "tfs": {str(tf["id"]): {"side": tf["side"], "hex": str(tf["hex"]), "name": tf["name"]}
                 for tf in pos.get("tfs", [])},
         "origin": origin,
+        "waivers": {str(w["tg"]): int(w["units"]) for w in pos.get("limits", {}).get("start_waivers", [])},
     }
 
 
@@ -62,64 +63,82 @@ def layout_of(st: State) -> dict[str, Any]:
                 for t in state.tgs(st)},
         "tfs": {k: {"side": v["side"], "hex": v["hex"], "name": v["name"]} for k, v in cl["tfs"].items()},
         "origin": dict(cl["origin"]),
+        "waivers": dict(cl.get("waivers", {})),
     }
 
 
-def problems(D: ISData, lay: Mapping[str, Any]) -> list[Problem]:
-    """Every limit of 3.1-3.2 the layout breaks, in case order (3.3's stacking is checked at the end of the step)."""
-    out: list[Problem] = []
+def _found(D: ISData, lay: Mapping[str, Any]) -> list[tuple[str, str, str, int]]:
+    """Every limit the layout breaks as (case, reason, what, how far): ``what`` names the thing over its limit and
+    ``how far`` the count, so a change can be judged by whether it makes anything worse."""
+    out: list[tuple[str, str, str, int]] = []
     tgs, tfs, origin = lay["tgs"], lay["tfs"], lay["origin"]
-    cap = D.mod("tg.units_max")
+    waived = lay.get("waivers", {})
+    cap = D.mod("tg.max_units")
     for tid, tg in sorted(tgs.items()):
-        if len(tg["ships"]) > cap:
-            out.append(("3.1", f"{tid} would hold {len(tg['ships'])} naval units; a TG holds at most {cap}"))
+        n = len(tg["ships"])
+        if n > max(cap, waived.get(tid, 0)):
+            out.append(("3.1", f"{tid} would hold {n} naval units; a TG holds at most {cap}", f"size:{tid}", n))
     for side in ("IJN", "USN"):
         mine = {k: v for k, v in tgs.items() if v["side"] == side}
         limit = D.mod(f"tg_limit.{side}")
         if len(mine) > limit:
-            out.append(("3.1.1", f"the {side} would have {len(mine)} TGs (dummies included); the limit is {limit}"))
+            out.append(("3.1.1", f"the {side} would have {len(mine)} TGs (dummies included); the limit is {limit}",
+                        f"tgs:{side}", len(mine)))
         per = D.mod(f"carriers_per_tg.{side}")
         with_carriers = 0
         for tid, tg in sorted(mine.items()):
             n = sum(1 for s in tg["ships"] if D.ships[s].carrier)
             with_carriers += n > 0
             if n > per:
-                out.append((_CARRIER_CASE[side], f"{tid} would hold {n} carriers; a {side} TG holds at most {per}"))
+                out.append((_CARRIER_CASE[side], f"{tid} would hold {n} carriers; a {side} TG holds at most {per}",
+                            f"carriers:{tid}", n))
         most = D.mod(f"carrier_tgs.{side}")
         if with_carriers > most:
             out.append((_CARRIER_CASE[side], f"the {side} would have {with_carriers} TGs with carriers; the limit is "
-                                             f"{most}"))
+                                             f"{most}", f"carrier_tgs:{side}", with_carriers))
     for tid, tg in sorted(tgs.items()):
         groups = sorted({origin[s] for s in tg["ships"] if s in origin})
         if len(groups) > 1:
             out.append(("3.1.4", f"{tid} would mix ships that started in {' and '.join(groups)}, which never share "
-                                 "a TG"))
+                                 "a TG", f"mix:{tid}", len(groups)))
         if tg["dummy"] and tg["ships"]:
-            out.append(("3.1.6", f"dummy {tid} cannot hold naval units"))
+            out.append(("3.1.6", f"dummy {tid} cannot hold naval units", f"dummy:{tid}", len(tg["ships"])))
     for side in ("IJN", "USN"):
-        if sum(1 for tf in tfs.values() if tf["side"] == side) > 1:
-            out.append(("3.2", f"the {side} may have one TF only"))
+        n = sum(1 for tf in tfs.values() if tf["side"] == side)
+        if n > D.mod("tf.per_side"):
+            out.append(("3.2", f"the {side} may have one TF only", f"tfs:{side}", n))
     for fid, tf in sorted(tfs.items()):
         members = [k for k, v in tgs.items() if v["tf"] == fid]
-        limit = D.mod(f"tf_tgs.{tf['side']}")
+        limit = D.mod(f"tf.max_tgs.{tf['side']}")
         if len(members) > limit:
-            out.append((_TF_CASE[tf["side"]], f"{tf['name']} would hold {len(members)} TGs; at most {limit}"))
+            out.append((_TF_CASE[tf["side"]], f"{tf['name']} would hold {len(members)} TGs; at most {limit}",
+                        f"tf:{fid}", len(members)))
         for k in members:
             if tgs[k]["hex"] != tf["hex"]:
-                out.append(("3.2.3", f"{k} is in {tgs[k]['hex']}, not in {tf['name']}'s hex {tf['hex']}"))
+                out.append(("3.2.3", f"{k} is in {tgs[k]['hex']}, not in {tf['name']}'s hex {tf['hex']}",
+                            f"apart:{k}", 1))
     for k, v in sorted(tgs.items()):
         if v["tf"] is not None and v["tf"] not in tfs:
-            out.append(("3.2", f"{k} names a TF {v['tf']!r} that does not exist"))
+            out.append(("3.2", f"{k} names a TF {v['tf']!r} that does not exist", f"notf:{k}", 1))
     return out
 
 
-def crowded_hexes(lay: Mapping[str, Any], side: str) -> dict[str, list[str]]:
+def problems(D: ISData, lay: Mapping[str, Any]) -> list[Problem]:
+    """Every limit of 3.1-3.2 the layout breaks, as (case, reason); 3.3's stacking is checked when the step ends.
+
+    A TG the scenario sets up over the 16-unit limit (``waivers``, ruling U-1: Force C's printed 18) is not in
+    breach while it holds no more than it started with; 3.1 binds it as soon as it would grow.
+    """
+    return [(c, r) for c, r, _, _ in _found(D, lay)]
+
+
+def crowded_hexes(D: ISData, lay: Mapping[str, Any], side: str) -> dict[str, list[str]]:
     """Hexes where three or more of ``side``'s TGs stand outside the TF (3.3), with those TGs."""
     by_hex: dict[str, list[str]] = {}
     for k, v in sorted(lay["tgs"].items()):
         if v["side"] == side and v["tf"] is None and v["hex"]:
             by_hex.setdefault(v["hex"], []).append(k)
-    return {h: ks for h, ks in by_hex.items() if len(ks) > 2}
+    return {h: ks for h, ks in by_hex.items() if len(ks) >= D.mod("stack.force_tf_at")}
 
 
 def position_problems(D: ISData, pos: Mapping[str, Any]) -> list[Problem]:
@@ -146,11 +165,14 @@ def _why_not(st: State, side: str, action: Action) -> IllegalAction | None:
     def refuse(case: str, why: str) -> IllegalAction:
         return IllegalAction(own(case), why, state=f"turn {st.turn} Initial Phase, {side} formations")
 
+    spruance = _spruance_refusal(st, side, action)
+    if spruance is not None:
+        return refuse("16.1.4", spruance)
     if kind == "done":
         tf = state.side_tf(st, side)
-        for h, ks in crowded_hexes(lay, side).items():
+        for h, ks in crowded_hexes(st.data, lay, side).items():
             if tf is not None and tf[1]["hex"] == h and sum(1 for v in tgs.values() if v["tf"] == tf[0]) < \
-                    st.data.mod(f"tf_tgs.{side}"):
+                    st.data.mod(f"tf.max_tgs.{side}"):
                 return refuse("3.3", f"{len(ks)} TGs ({', '.join(ks)}) stand in {h} with {tf[1]['name']}: they must "
                                      "join the TF before the Initial Phase ends")
         return None
@@ -198,10 +220,30 @@ def _why_not(st: State, side: str, action: Action) -> IllegalAction | None:
         del tgs[tg]
     else:
         return refuse("5.1", f"{action.text} is not a formation change")
-    before = set(state_problems(st))
-    new = [p for p in problems(st.data, lay) if p not in before]
-    if new:
-        return refuse(*new[0])
+    before = {what: n for _, _, what, n in _found(st.data, layout_of(st))}
+    worse = [(c, r) for c, r, what, n in _found(st.data, lay) if n > before.get(what, 0)]
+    if worse:
+        return refuse(*worse[0])
+    return None
+
+
+def _spruance_refusal(st: State, side: str, action: Action) -> str | None:
+    """16.1.4 Cautious Spruance: until the rule lifts, TF 58 stays intact — no TG leaves it, no ship leaves its TGs
+    and none of its ships forms a new TG (its nine-hex leash from Saipan is a movement rule, 7.0, not built)."""
+    rule = st.flags.get("special_rules", {}).get("cautious-spruance")
+    if not rule or side != "USN" or st.turn >= int(rule.get("lifted_on_turn", 0)):
+        return None
+    tf = str(rule.get("task_force", ""))
+    parents = state.extras(st)["parent_tf"]
+    kind = action.kind
+    why = f"Cautious Spruance: {tf} stays intact until turn {rule.get('lifted_on_turn')}"
+    if kind == "split" and parents.get(str(action["tg"])) == tf:
+        return why
+    if kind in ("shift", "new_tg"):
+        home = cl_tg_of_ship(st, str(action["ship"]))
+        if home is not None and parents.get(home) == tf:
+            if kind == "new_tg" or parents.get(str(action["to"])) != tf:
+                return why
     return None
 
 
@@ -307,7 +349,7 @@ class Formations:
             raise why
         if action.kind == "done":
             side = fr["side"]
-            st.flags.setdefault("must_disperse", {})[side] = sorted(crowded_hexes(layout_of(st), side))
+            st.flags.setdefault("must_disperse", {})[side] = sorted(crowded_hexes(st.data, layout_of(st), side))
             pop(st, fr)
             ctx.emit(own("5.1"), f"{side} formations done", kind="formation")
             return

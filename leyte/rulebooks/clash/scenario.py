@@ -42,7 +42,8 @@ from leyte.rulebooks.imperial_sunset.state import AirState, ShipState, State, TF
 SETUP_CHOICE = "mobile_fleet_or_west"  # a TG whose set-up 16.1.1 leaves to the IJN player
 _POSITION_KEYS = frozenset({
     "id", "name", "turn", "first_turn", "last_turn", "turn_record_key", "turn_record", "saipan_hex", "tfs", "tgs",
-    "air", "air_bases", "reinforcements", "ships", "vp", "start", "ijn_setup", "options", "special_rules",
+    "air", "air_bases", "reinforcements", "ships", "vp", "start", "ijn_setup", "options", "special_rules", "limits",
+    "recurring",
 })
 
 
@@ -83,7 +84,7 @@ def _need(entry: Mapping[str, Any], keys: tuple[str, ...], where: str) -> None:
 
 
 def _air_ids(entry: Mapping[str, Any], where: str) -> list[dict[str, Any]]:
-    """Air units of a TG (``air = [{carrier, ready, flown}]``) or a base (``ready``/``flown`` lists)."""
+    """Air units of a TG: ``air = [{carrier, ready, flown}]``."""
     out = []
     groups = entry.get("air", [])
     if not isinstance(groups, list):
@@ -95,14 +96,41 @@ def _air_ids(entry: Mapping[str, Any], where: str) -> list[dict[str, Any]]:
     return out
 
 
+def airfields(D: ISData) -> dict[str, dict[str, Any]]:
+    """The air bases of the map's ``airfields.csv`` (2.1): on the map with a hex, or off it with the hex of the map
+    edge they lie beyond and how many hexes beyond."""
+    from leyte.core.datafiles import rows
+
+    path = D.folder / "airfields.csv"
+    if not path.exists():
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    for r in rows(path):
+        e: dict[str, Any] = {"name": r.str("name")}
+        if r.str("hex", ""):
+            e["hex"] = r.str("hex")
+        else:
+            e["hexes_beyond"] = r.int("hexes_beyond")
+            e["edge_hex"] = r.str("off_map_edge_hex")
+        if r.str("capacity", ""):
+            e["capacity"] = r.int("capacity")
+        out[r.str("id")] = e
+    return out
+
+
+def _west_column(zone: Mapping[str, Any] | None, default: int = 7) -> int:
+    return int(str((zone or {}).get("west_of_column", default)))
+
+
 def from_scenario_file(D: ISData, raw: Mapping[str, Any], scenario_id: str | None = None) -> dict[str, Any]:
-    """Convert a scenario file (the 16.1 layout described in the module docstring) to a position."""
+    """Convert a scenario file (layout: scenarios/clash-of-the-carriers/notes/units-format.md) to a position."""
     sid = str(raw.get("id", scenario_id or "custom"))
     where = f"scenario file {sid}.toml"
     for key in ("task_forces", "task_groups"):
         if not isinstance(raw.get(key), list) or not raw[key]:
             raise ScenarioError(f"{where}: needs [[{key}]] (3.1, 3.2)")
     tfs: list[dict[str, Any]] = []
+    members: dict[str, str] = {}
     for i, tf in enumerate(raw["task_forces"]):
         loc = f"{where}, task_forces[{i}] ({tf.get('id', '?')})"
         _need(tf, ("id", "name", "side"), loc)
@@ -115,6 +143,8 @@ def from_scenario_file(D: ISData, raw: Mapping[str, Any], scenario_id: str | Non
             entry["hex"] = str(tf["start_hex"])
         else:
             raise ScenarioError(f"{loc}: needs start_hex or setup_zone (16.1.1, 16.1.3)")
+        for t in tf.get("task_groups", []):
+            members[str(t)] = entry["id"]
         tfs.append(entry)
     tf_hex = {t["id"]: t["hex"] for t in tfs}
     tgs: list[dict[str, Any]] = []
@@ -125,41 +155,53 @@ def from_scenario_file(D: ISData, raw: Mapping[str, Any], scenario_id: str | Non
         parent = tg.get("tf") or None
         if parent is not None and parent not in tf_hex:
             raise ScenarioError(f"{loc}: tf {parent!r} is not one of the [[task_forces]] ({', '.join(tf_hex)})")
+        if members.get(str(tg["id"])) != parent:
+            raise ScenarioError(f"{loc}: tf {parent!r} disagrees with the task_forces' lists "
+                                f"({members.get(str(tg['id']))!r})")
         hex_label = tg.get("start_hex") or (tf_hex[parent] if parent else None)
         if hex_label is None:
             raise ScenarioError(f"{loc}: needs start_hex or a tf to set up with (16.1.1, 16.1.3)")
         entry = {"id": str(tg["id"]), "name": str(tg["name"]), "side": str(tg["side"]), "tf": parent,
-                 "hex": str(hex_label), "ships": [str(s) for s in tg["ships"]], "dummy": bool(tg.get("dummy", False))}
+                 "hex": str(hex_label), "ships": [str(s) for s in tg["ships"]], "dummy": bool(tg.get("dummy", False)),
+                 "detected": bool(tg.get("detected", False))}
         if tg.get("segregation"):
             entry["segregation"] = str(tg["segregation"])
-        if tg.get("setup"):
-            entry["setup"] = str(tg["setup"])
+        if "detached_setup_zone" in tg:
+            entry["setup"] = SETUP_CHOICE
         tgs.append(entry)
         air += _air_ids(tg, loc)
-    bases: list[dict[str, Any]] = []
+    fields = airfields(D)
+    bases: dict[str, dict[str, Any]] = {k: {"id": k, **v} for k, v in fields.items()}
     for i, b in enumerate(raw.get("air_bases", [])):
         loc = f"{where}, air_bases[{i}] ({b.get('id', '?')})"
-        _need(b, ("id", "name"), loc)
-        entry = {"id": str(b["id"]), "name": str(b["name"])}
-        if "hex" in b:
-            entry["hex"] = str(b["hex"])
-        elif "hexes_beyond" in b:
-            entry["hexes_beyond"] = int(b["hexes_beyond"])
-            if "edge_hex" in b:
-                entry["edge_hex"] = str(b["edge_hex"])
-        else:
-            raise ScenarioError(f"{loc}: needs hex (on the map) or hexes_beyond (off it, 2.1)")
-        bases.append(entry)
+        _need(b, ("id",), loc)
+        bid = str(b["id"])
+        if bid not in bases:
+            if "hex" not in b and "hexes_beyond" not in b:
+                raise ScenarioError(f"{loc}: {bid!r} is not in airfields.csv and gives no hex or hexes_beyond (2.1)")
+            bases[bid] = {"id": bid, "name": str(b.get("name", bid)),
+                          **{k: b[k] for k in ("hex", "hexes_beyond", "edge_hex") if k in b}}
         for box in ("ready", "flown"):
             for aid in b.get(box, []):
-                air.append({"id": str(aid), "parent": entry["id"], "box": box})
-    reinf = []
+                air.append({"id": str(aid), "parent": bid, "box": box})
+    reinf, recurring = [], []
     for i, r in enumerate(raw.get("reinforcements", [])):
-        loc = f"{where}, reinforcements[{i}]"
-        _need(r, ("turn", "base", "air"), loc)
-        reinf.append({"turn": r["turn"], "base": str(r["base"]), "air": [str(a) for a in r["air"]],
-                      "box": str(r.get("box", "ready"))})
+        loc = f"{where}, reinforcements[{i}] ({r.get('id', '?')})"
+        if "every" in r:  # 16.1.2's revived units: a standing rule of the turn sequence, not a scheduled arrival
+            recurring.append({k: v for k, v in r.items() if k not in ("provenance",)})
+            continue
+        _need(r, ("units",), loc)
+        turn = r.get("turn", r.get("turn_roll"))
+        bases_of = dict(r.get("bases", {}))
+        for u in r["units"]:
+            bases_of.setdefault(str(u), r.get("base"))
+        if turn is None or any(v is None for v in bases_of.values()):
+            raise ScenarioError(f"{loc}: needs turn (or turn_roll) and a base for every unit (16.1.2)")
+        reinf.append({"id": str(r.get("id", f"r{i}")), "turn": turn, "air": [str(u) for u in r["units"]],
+                      "bases": {str(k): str(v) for k, v in bases_of.items()}, "box": str(r.get("box", "ready"))})
     setup = raw.get("ijn_setup", {})
+    west = next((_west_column(t.get("detached_setup_zone")) for t in raw["task_groups"]
+                 if "detached_setup_zone" in t), _west_column(setup.get("detached_zone")))
     return {
         "id": sid,
         "name": str(raw.get("name", sid)),
@@ -168,13 +210,17 @@ def from_scenario_file(D: ISData, raw: Mapping[str, Any], scenario_id: str | Non
         "last_turn": int(raw.get("last_turn", 12)),
         "turn_record_key": str(raw.get("turn_record", sid)),
         "saipan_hex": raw.get("saipan_hex"),
+        "limits": dict(raw.get("limits", {})),
         "tfs": tfs,
         "tgs": tgs,
         "air": air,
-        "air_bases": bases,
+        "air_bases": [bases[k] for k in sorted(bases)],
         "reinforcements": reinf,
-        "ijn_setup": {"other_tgs_max": int(setup.get("other_tgs_max", 3)),
-                      "west_of_column": int(setup.get("west_of_column", 7))},
+        "recurring": recurring,
+        "special_rules": {str(r["id"]): dict(r) for r in raw.get("special_rules", []) if r.get("text_available", True)},
+        "ijn_setup": {"other_tgs_max": int(setup.get("detached_tgs_max", 3)),
+                      "forces_max": int(setup.get("detached_forces_max", 2)),
+                      "tf_forces_min": int(setup.get("tf_forces_min", 1)), "west_of_column": west},
         "start": {"phase": "setup"},
     }
 
@@ -251,6 +297,8 @@ def validate(D: ISData, pos: Mapping[str, Any]) -> None:
         for aid in r.get("air", []):
             if aid not in D.air:
                 raise ScenarioError(f"{where}, reinforcements[{i}]: no air unit {aid!r} in air_units.csv")
+            if "base" not in r and aid not in r.get("bases", {}):
+                raise ScenarioError(f"{where}, reinforcements[{i}]: no base for {aid} (16.1.2)")
     for i, s in enumerate(pos.get("ships", [])):
         if s.get("id") not in D.ships:
             raise ScenarioError(f"{where}, ships[{i}]: no ship {s.get('id')!r} in ships.csv")
@@ -326,7 +374,10 @@ def new_state(D: ISData, pos: Mapping[str, Any], options: Mapping[str, Any], ctx
         cl["air_bases"][str(b["id"])] = {k: v for k, v in b.items() if k != "id"}
     st.vp = list(pos.get("vp", []))
     for r in pos.get("reinforcements", []):
-        cl["reinforcements"].append(dict(r))
+        cl["reinforcements"].append(copy.deepcopy(dict(r)))
+    cl["recurring"] = copy.deepcopy(list(pos.get("recurring", [])))
+    cl["waivers"] = {str(w["tg"]): int(w["units"]) for w in pos.get("limits", {}).get("start_waivers", [])}
+    st.flags["special_rules"] = copy.deepcopy(dict(pos.get("special_rules", {})))
     st.flags["ijn_setup"] = dict(pos.get("ijn_setup") or {})
     start = dict(pos.get("start", {"phase": "setup"}))
     phase = start.get("phase", "setup")
@@ -395,7 +446,9 @@ class ClashSetup:
         mf = state.side_tf(st, "IJN")
         if step == "mf_forces":
             historical = [t for t in choice if cl["parent_tf"].get(t)]
-            subsets = [list(c) for n in range(len(choice), 0, -1) for c in itertools.combinations(choice, n)]
+            least, most_out = int(setup.get("tf_forces_min", 1)), int(setup.get("forces_max", len(choice)))
+            subsets = [list(c) for n in range(len(choice), max(least, 1) - 1, -1)
+                       if len(choice) - n <= most_out for c in itertools.combinations(choice, n)]
             subsets.sort(key=lambda s: s != historical)
             names = {t: st.tfs[t].name for t in choice}
             return ask("IJN", "setup_mobile_fleet", "Which Forces does the Mobile Fleet hold? (16.1.1: at least one)",

@@ -14,7 +14,9 @@ records stay exactly as they are:
 - ``air_bases``: the island air bases (16.1.1), on the map (``hex``) or off it (``hexes_beyond``, 2.1);
 - ``er_track``: USN air units held off the board after an extended-range strike, by the turn they come back
   (8.1.2);
-- ``reinforcements``: IJN island air reinforcements still to come (16.1.2), each with the turn it arrives;
+- ``reinforcements``: IJN island air reinforcements still to come (16.1.2), each with the turn it arrives and each
+  unit's base; ``recurring``: the standing ones (16.1.2's revived units, every day turn);
+- ``waivers``: TGs the scenario sets up over the 16-unit limit, with their count (ruling U-1);
 - ``saipan_hex``: the hex whose garrison 10.2 counts.
 """
 
@@ -38,6 +40,8 @@ def empty() -> dict[str, Any]:
         "air_bases": {},
         "er_track": {},
         "reinforcements": [],
+        "recurring": [],
+        "waivers": {},
         "saipan_hex": None,
     }
 

@@ -113,12 +113,12 @@ def tally(st: State) -> dict[str, Any]:
             if d.vp_sunk:
                 usn.append({"item": f"{d.name} ({d.type}) sunk", "points": d.vp_sunk, "rule": "10.2"})
         elif d.type in CARRIER_TYPES:
-            key = f"vp.survivor.{d.type}" + (".damaged" if s.hits else "")
+            key = f"vp.ijn.surviving_{d.type.lower()}_{'damaged' if s.hits else 'full'}"
             ijn.append({"item": f"{d.name} ({d.type}) afloat{' damaged' if s.hits else ''}", "points": D.mod(key),
                         "rule": "10.1"})
     lost = carrier_air_destroyed(st)
     factors = sum(x["factors"] for x in lost)
-    per = D.mod("vp.air_factors_per_vp")
+    per = D.mod("vp.usn.air_factors_per_vp")
     if factors:
         usn.append({"item": f"{factors} IJN carrier air factors destroyed (1 VP per {per})",
                     "points": _round(factors / per), "rule": "10.2", "units": lost})
@@ -132,8 +132,10 @@ def tally(st: State) -> dict[str, Any]:
 
 def level_for(D: ISData, net: int) -> str:
     """10.3: the level of the USN total less the IJN total."""
-    for name, key in zip(LEVELS, ("victory.decisive_usn_from", "victory.significant_usn_from", "victory.draw_from",
-                                  "victory.ijn_pyrrhic_from"), strict=False):
+    if net > D.mod("victory.decisive_usn_over"):
+        return LEVELS[0]
+    for name, key in zip(LEVELS[1:], ("victory.significant_usn_from", "victory.draw_from",
+                                      "victory.ijn_pyrrhic_from"), strict=False):
         if net >= D.mod(key):
             return name
     return LEVELS[-1]
