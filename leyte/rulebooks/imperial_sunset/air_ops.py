@@ -146,6 +146,13 @@ def in_range(st: State, aid: str, target_hex: str, *, extended: bool = False, ca
     return h is not None and dist(D, h, target_hex) <= rng
 
 
+def carrier_strike_mp(D: ISData) -> int:
+    """MP a carrier TF pays to launch a strike (6.2.2; the family switch ``launch_mp``)."""
+    if D.family.switch("launch_mp") != 2:
+        raise D.family.not_built("launch_mp")
+    return D.mod("air.carrier_strike_mp")
+
+
 def may_extend(st: State, aid: str) -> bool:
     """6.5.6: USN fleet/light-carrier units not already exhausted may fly out to the extended range."""
     a = st.air[aid]
@@ -303,6 +310,8 @@ def terminal_phase(st: State, ctx: Context) -> None:
     bombers and IJN carrier fighters; IJN land-based units wait for their readiness rolls (6.5.9).
     """
     D = st.data
+    if D.family.switch("usn_recovery") != "two_per_day":
+        raise D.family.not_built("usn_recovery")
     day = is_day(st)
     if st.options.get("airedale_fatigue"):
         raise NotYetImplemented("14.6", "Airedale Fatigue (optional rule; its text is cut off)")

@@ -125,6 +125,8 @@ def roll_damage(D: ISData,
 def roll_critical(st: State, sid: str, ctx: Context, *, rule: str = "9.2", who: str | None = None) -> RollRecord:
     """Roll once on the Critical Hit Table against ``sid`` (battleships roll lower, ``critical.battleship``)."""
     D = st.data
+    if D.family.switch("criticals") != "damage_table":
+        raise D.family.not_built("criticals")
     mods: list[Modifier] = []
     if D.ships[sid].type == "BB" and "critical.battleship" in D.mods:
         mods.append(Modifier(D.mod("critical.battleship"), "battleship target (9.2)"))
@@ -188,6 +190,8 @@ def apply_hits(
     d = D.ships[ship_id]
     if s.sunk or hits <= 0:
         return 0
+    if D.family.switch("criticals") != "damage_table":
+        raise D.family.not_built("criticals")
     asked = hits
     if per_attack_cap and d.small:
         hits = min(hits, 1)
@@ -258,6 +262,8 @@ def _sink(st: State, sid: str, ctx: Context, rule: str, cause: str, public_name:
 
 
 def _ground_air(st: State, sid: str, ctx: Context, rule: str) -> None:
+    if st.data.family.switch("carrier_half") != "remove_air":
+        raise st.data.family.not_built("carrier_half")
     s = st.ships[sid]
     s.air_ops_lost = True
     d = st.data.ships[sid]

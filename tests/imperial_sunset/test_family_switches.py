@@ -1,0 +1,113 @@
+"""The rule differences of Clash of the Carriers as switches in Imperial Sunset's shared modules (issue 17).
+
+Each test builds Imperial Sunset's own data with one switch (or two) set to the Clash value the way a sister game
+does it: the data folder is copied and given a ``family.toml``, and ``ImperialSunset(folder=...)`` loads it. The test
+then plays the step the switch changes on a hand-built position with scripted dice, and plays the same position on
+Imperial Sunset's own data to show its rule is unchanged. Case numbers: the Clash case first, then Imperial Sunset's.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_damage_kit import Driver, ship_id
+
+from leyte.core.game import Action, Context, Decision
+from leyte.rulebooks.imperial_sunset import air, air_ops, engine
+from leyte.rulebooks.imperial_sunset.data import ISData
+from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
+from leyte.rulebooks.imperial_sunset.family import NotBuilt
+from leyte.rulebooks.imperial_sunset.rules import RULES, ImperialSunset
+from leyte.rulebooks.imperial_sunset.state import AirState, ShipState, State, TFState
+
+BASE = Path(__file__).resolve().parents[2] / "scenarios" / "imperial-sunset"
+USN_HEX, IJN_HEX = "2621", "2821"
+_BUILT: dict[str, ISData] = {}
+
+
+@pytest.fixture(scope="module")
+def switched(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201 - a factory of ISData
+    """``switched(launch_mp=0, ...)``: Imperial Sunset's data with those switches set, loaded from a family.toml."""
+
+    def build(**values: Any) -> ISData:
+        key = repr(sorted(values.items()))
+        if key not in _BUILT:
+            folder = tmp_path_factory.mktemp("family") / "imperial-sunset"
+            shutil.copytree(BASE, folder)
+            lines = ["[switches]"] + [f"{k} = {v!r}".replace("'", '"') for k, v in values.items()]
+            (folder / "family.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+            _BUILT[key] = ImperialSunset(folder=folder).data()
+        D = _BUILT[key]
+        assert {k: D.family.switch(k) for k in values} == values
+        return D
+
+    return build
+
+
+def make_state(D: ISData, tfs: list[dict[str, Any]], *, day: bool = True, turn: int = 2) -> State:
+    """A position on data ``D``: ``{"id", "side", "hex", "ships": [names], "detected", "hits": {name: n}}``."""
+    st = State(scenario="test", turn=turn, first_turn=1, last_turn=12, data=D)
+    st.flags["day"] = day
+    for t in tfs:
+        ships = [ship_id(n) for n in t["ships"]]
+        st.tfs[t["id"]] = TFState(id=t["id"], side=t["side"], name=t.get("name", t["id"]), hex=t["hex"],
+                                  ships=ships, detected=bool(t.get("detected", False)), fleet=t.get("fleet"))
+        for n, sid in zip(t["ships"], ships):
+            st.ships[sid] = ShipState(id=sid, side=t["side"], tf=t["id"], hits=int(t.get("hits", {}).get(n, 0)))
+    return st
+
+
+def add_air(st: State, aid: str, *, box: str = "ready", reduced: bool = False, cap_over: str | None = None) -> None:
+    d = st.data.air[aid]
+    st.air[aid] = AirState(id=aid, side=d.side, parent=d.parent, box=box, reduced=reduced, cap_over=cap_over)
+
+
+def usn_vs_ijn(D: ISData, *, usn: tuple[str, ...] = ("Essex", "Lexington", "Reno", "DES RN 55"),
+               ijn: tuple[str, ...] = ("Musashi", "Yamato", "Myoko", "Div 2/32")) -> State:
+    return make_state(D, [
+        {"id": "IJN-1", "side": "IJN", "hex": IJN_HEX, "detected": True, "ships": list(ijn)},
+        {"id": "USN-3", "side": "USN", "hex": USN_HEX, "fleet": "3rd", "detected": True, "ships": list(usn)},
+    ])
+
+
+@frame("test_family_activation")
+class _Activation:
+    """A stand-in activation frame holding the force and its MPs (the lead's frames do the real work)."""
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision:
+        return ask(fr["side"], "test_end", "end", "4.4", [opt("test_end", "end")])
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        pop(st, fr)
+
+
+def strike(drv: Driver, act_fr: dict[str, Any], target: str, units: dict[str, str]) -> None:
+    """Choose the strike on ``target`` among the activation's options, add ``units`` and launch."""
+    opts = [o for o in air.activation_options(drv.st, act_fr) if o.kind == "air_strike" and o["target"] == target]
+    assert opts, f"no strike on {target}"
+    air.act(drv.st, act_fr, opts[0], drv.ctx)
+    for aid, role in units.items():
+        drv.choose("strike_add", air=aid, role=role)
+    drv.choose("strike_launch")
+
+
+def test_imperial_sunset_data_keeps_every_default() -> None:
+    assert RULES.data().family.is_base and RULES.data().family.values == {}
+
+
+# -- values not built yet refuse to play as Imperial Sunset ---------------------------------------------------------
+
+
+def test_unbuilt_launch_cost_refuses_rather_than_plays_imperial_sunset(switched) -> None:  # noqa: ANN001
+    D = switched(launch_mp=0)
+    st = usn_vs_ijn(D)
+    add_air(st, "vb-15")
+    fr = engine.push(st, "test_family_activation", side="USN", tf="USN-3", mp=5)
+    with pytest.raises(NotBuilt, match="launch_mp=0"):
+        air.activation_options(st, fr)
+    assert air_ops.carrier_strike_mp(RULES.data()) == RULES.data().mod("air.carrier_strike_mp") == 2
