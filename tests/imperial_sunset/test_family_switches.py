@@ -16,7 +16,7 @@ import pytest
 from test_damage_kit import Driver, ship_id
 
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import air, air_ops, engine
+from leyte.rulebooks.imperial_sunset import air, engine
 from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.rulebooks.imperial_sunset.family import NotBuilt
@@ -100,14 +100,30 @@ def test_imperial_sunset_data_keeps_every_default() -> None:
     assert RULES.data().family.is_base and RULES.data().family.values == {}
 
 
+def test_9_launching_costs_no_mp_in_clash_and_2_mp_in_imperial_sunset(switched) -> None:  # noqa: ANN001
+    """Clash (no case: its activation example spends MPs only on moves; 15.3 is optional) vs IS 6.2.2."""
+    for D, cost in ((switched(launch_mp=0), 0), (RULES.data(), 2)):
+        st = usn_vs_ijn(D)
+        add_air(st, "vb-15")
+        drv = Driver(st, [1] * 10)
+        fr = engine.push(st, "test_family_activation", side="USN", tf="USN-3", mp=cost and 1)
+        offered = [o for o in air.activation_options(st, fr) if o.kind == "air_strike"]
+        assert bool(offered) == (cost == 0)  # with 1 MP left only a free launch is offered
+        fr["mp"] = 3
+        (o,) = [o for o in air.activation_options(st, fr) if o.kind == "air_strike"]
+        assert ("costs 2 MP" in o.text) == (cost == 2)
+        strike(drv, fr, "tf:IJN-1", {"vb-15": "strike"})
+        assert fr["mp"] == 3 - cost and st.air["vb-15"].box == "mission"
+        assert [e.data["cost"] for e in drv.events if e.kind == "mp"] == ([2] if cost else [])
+
+
 # -- values not built yet refuse to play as Imperial Sunset ---------------------------------------------------------
 
 
-def test_unbuilt_launch_cost_refuses_rather_than_plays_imperial_sunset(switched) -> None:  # noqa: ANN001
-    D = switched(launch_mp=0)
+def test_an_unbuilt_clash_value_refuses_rather_than_plays_imperial_sunset(switched) -> None:  # noqa: ANN001
+    D = switched(cap_scope="hex_pool")
     st = usn_vs_ijn(D)
-    add_air(st, "vb-15")
+    add_air(st, "vf-15-1")
     fr = engine.push(st, "test_family_activation", side="USN", tf="USN-3", mp=5)
-    with pytest.raises(NotBuilt, match="launch_mp=0"):
+    with pytest.raises(NotBuilt, match="cap_scope='hex_pool'"):
         air.activation_options(st, fr)
-    assert air_ops.carrier_strike_mp(RULES.data()) == RULES.data().mod("air.carrier_strike_mp") == 2

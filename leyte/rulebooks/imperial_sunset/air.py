@@ -104,7 +104,8 @@ def activation_options(st: State, fr: dict[str, Any]) -> list[Action]:
 @lru_cache(maxsize=1 << 14)
 def _strike_option(D: ISData, target: str, where: str, carrier_tf: bool) -> Action:
     """An air strike option (6.5); asked at every step of every carrier TF by day, so each is built once."""
-    cost = f" (costs {carrier_strike_mp(D)} MP)" if carrier_tf else ""
+    mp = carrier_strike_mp(D)
+    cost = f" (costs {mp} MP)" if carrier_tf and mp else ""
     return opt("air_strike", f"Air strike on {where}{cost}", target=target)
 
 

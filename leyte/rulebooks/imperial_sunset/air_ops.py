@@ -21,6 +21,7 @@ from leyte.core.game import Context
 from leyte.rulebooks.imperial_sunset import damage
 from leyte.rulebooks.imperial_sunset.common import counters_of, dist, is_day, record_is_day, turn_record
 from leyte.rulebooks.imperial_sunset.data import CARRIER_TYPES, ISData
+from leyte.rulebooks.imperial_sunset.family import SWITCHES
 from leyte.rulebooks.imperial_sunset.state import AirState, State, TFState
 
 LAND_FORMATIONS = ("1AF", "2AF")
@@ -147,10 +148,11 @@ def in_range(st: State, aid: str, target_hex: str, *, extended: bool = False, ca
 
 
 def carrier_strike_mp(D: ISData) -> int:
-    """MP a carrier TF pays to launch a strike (6.2.2; the family switch ``launch_mp``)."""
-    if D.family.switch("launch_mp") != 2:
-        raise D.family.not_built("launch_mp")
-    return D.mod("air.carrier_strike_mp")
+    """MP a carrier TF pays to launch a strike: Imperial Sunset's 6.2.2 cost from the data, or the family switch
+    ``launch_mp``'s own value where a sister game differs (Clash: launching is free, so a TF may strike with no MP
+    left; the optional wind move of Clash 15.3 is not built)."""
+    cost = D.family.switch("launch_mp")
+    return D.mod("air.carrier_strike_mp") if cost == SWITCHES["launch_mp"].default else int(cost)
 
 
 def may_extend(st: State, aid: str) -> bool:

@@ -165,8 +165,9 @@ def launch_strike(st: State, fr: dict[str, Any], ctx: Context) -> dict[str, Any]
         if int(act_fr.get("mp", 0)) < cost:
             raise IllegalAction("6.2.2", f"a carrier strike needs {cost} MP; the TF has {act_fr.get('mp', 0)}")
         act_fr["mp"] = int(act_fr["mp"]) - cost
-        ctx.emit("6.2.2", f"Launching the strike costs the TF {cost} MP ({act_fr['mp']} left)", kind="mp",
-                 data={"tf": src["tf"], "cost": cost}, visible=(side,))
+        if cost:  # a sister game that launches for free (launch_mp 0) has nothing to log
+            ctx.emit("6.2.2", f"Launching the strike costs the TF {cost} MP ({act_fr['mp']} left)", kind="mp",
+                     data={"tf": src["tf"], "cost": cost}, visible=(side,))
     strike = sorted(a for a, r in chosen.items() if r == "strike")
     escorts = sorted(a for a, r in chosen.items() if r == "escort")
     extended = sorted(a for a in chosen if _reach(st, fr, a) == "extended")
