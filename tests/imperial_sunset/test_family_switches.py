@@ -8,6 +8,7 @@ Imperial Sunset's own data to show its rule is unchanged. Case numbers: the Clas
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ import pytest
 from test_damage_kit import Driver, ship_id
 
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import air, engine
+from leyte.rulebooks.imperial_sunset import air, air_ops, damage, engine
 from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.rulebooks.imperial_sunset.family import NotBuilt
@@ -115,6 +116,56 @@ def test_9_launching_costs_no_mp_in_clash_and_2_mp_in_imperial_sunset(switched) 
         strike(drv, fr, "tf:IJN-1", {"vb-15": "strike"})
         assert fr["mp"] == 3 - cost and st.air["vb-15"].box == "mission"
         assert [e.data["cost"] for e in drv.events if e.kind == "mp"] == ([2] if cost else [])
+
+
+
+def _crit_rolls(drv: Driver) -> list[dict[str, Any]]:
+    return [r for r in drv.rolls() if r["table"] in ("critical_hit", "torpedo_critical_hit")]
+
+
+def test_23_clash_criticals_come_one_per_torpedo_hit_and_never_from_the_damage_table(switched) -> None:  # noqa: ANN001
+    """Clash 9.3: each torpedo hit rolls a critical (air T units, submarines); IS 9.2: the Damage Table says."""
+    D = switched(criticals="torpedo_only")
+    musashi = ship_id("Musashi")
+    st = usn_vs_ijn(D)
+    # two torpedo hits on a battleship (-1): 6 reads 5, no effect; 9 reads 8, fire control; a submarine's hit: 6
+    drv = Driver(st, [6, 9, 6])
+    damage.apply_hits(st, musashi, 2, drv.ctx, rule="8.1", cause="air attack", critical=True)
+    assert st.ships[musashi].hits == 2 and _crit_rolls(drv) == []  # a Damage Table critical does nothing
+    damage.apply_hits(st, musashi, 2, drv.ctx, rule="8.1", cause="air attack", torpedo=True)
+    rolls = _crit_rolls(drv)
+    assert len(rolls) == 2 and [r["result"]["effect"] for r in rolls] == ["no_effect", "fire_control"]
+    assert st.flags["critical"][musashi] == {"gunnery_halved": True}
+    dd = ship_id("Div 2/32")
+    damage.apply_hits(st, dd, 1, drv.ctx, rule="10.6", cause="submarine")  # a submarine's hits are torpedo hits
+    assert len(_crit_rolls(drv)) == 3 and _crit_rolls(drv)[-1]["result"]["effect"] == "propulsion"
+    # a surface battle still rolls Damage Table criticals through roll_critical: refused, not played as IS
+    with pytest.raises(NotBuilt, match="criticals='torpedo_only'"):
+        damage.roll_critical(st, musashi, drv.ctx)
+    # Imperial Sunset: the Damage Table's critical result rolls once, torpedoes or not; destroyers never roll.
+    st = usn_vs_ijn(RULES.data())
+    drv = Driver(st, [9])
+    damage.apply_hits(st, musashi, 2, drv.ctx, rule="8.1", cause="air attack", torpedo=True)
+    damage.apply_hits(st, dd, 1, drv.ctx, rule="10.6", cause="submarine", critical=True)
+    assert _crit_rolls(drv) == []
+    damage.apply_hits(st, musashi, 2, drv.ctx, rule="8.1", cause="air attack", critical=True)
+    assert len(_crit_rolls(drv)) == 1 and st.flags["critical"][musashi] == {"gunnery_halved": True}
+
+
+def test_23_a_clash_torpedo_unit_rolls_criticals_for_its_hits_in_a_strike(switched) -> None:  # noqa: ANN001
+    D = switched(criticals="torpedo_only")
+    D.air["vt-15"] = dataclasses.replace(D.air["vt-15"], kind="T")  # Clash rates torpedo bombers T
+    assert air_ops.is_torpedo_unit(D, "vt-15") and not air_ops.is_torpedo_unit(RULES.data(), "vt-15")
+    myoko = ship_id("Myoko")
+    st = usn_vs_ijn(D, ijn=("Myoko",))
+    add_air(st, "vt-15")
+    drv = Driver(st, [1, 10] + [6] * 10)  # AA misses, the torpedo bomber rolls 10, every critical is propulsion
+    fr = engine.push(st, "test_family_activation", side="USN", tf="USN-3", mp=5)
+    strike(drv, fr, "tf:IJN-1", {"vt-15": "strike"})
+    drv.run()
+    hits = st.ships[myoko].hits
+    assert hits >= 1 and len(_crit_rolls(drv)) == hits
+    assert st.flags["critical"][myoko]["speed_loss"] == hits
 
 
 # -- values not built yet refuse to play as Imperial Sunset ---------------------------------------------------------

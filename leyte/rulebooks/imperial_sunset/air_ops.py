@@ -78,7 +78,12 @@ def can_fight(st: State, aid: str) -> bool:
 
 def can_bomb(st: State, aid: str) -> bool:
     k = unit_kind(st, aid)
-    return k in ("B", "HB") or (k == "FB" and st.air[aid].role in (None, "B"))
+    return k in ("B", "HB", "T") or (k == "FB" and st.air[aid].role in (None, "B"))
+
+
+def is_torpedo_unit(D: ISData, aid: str) -> bool:
+    """An air torpedo unit: kind ``T`` (Clash's counters; Imperial Sunset rates its torpedo bombers as B)."""
+    return D.air[aid].kind == "T"
 
 
 def _unit_hex(st: State, aid: str) -> str | None:

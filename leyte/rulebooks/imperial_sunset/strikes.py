@@ -41,6 +41,7 @@ from leyte.rulebooks.imperial_sunset.air_ops import (
     hex_of_target,
     in_range,
     is_cve_unit,
+    is_torpedo_unit,
     may_extend,
     on_mission,
     public_unit_name,
@@ -781,7 +782,7 @@ def _bomb(st: State, fr: StrikeRecord, ctx: Context) -> None:
                 damage.apply_hits(st, target, hits, ctx, rule="8.1", cause=f"air attack by {unit_name(D, aid)}",
                                   per_attack_cap=True, critical=bool(rec.result.get("critical")),
                                   critical_each_point=fr["mode"] == "kamikaze",
-                                  public_name=fr.get("labels", {}).get(target))
+                                  public_name=fr.get("labels", {}).get(target), torpedo=is_torpedo_unit(D, aid))
             else:
                 ctx.emit("8.1", f"{unit_name(D, aid)} misses", kind="air_attack", data={"air": aid, "hits": 0})
     if destroyed is not None:
