@@ -168,6 +168,37 @@ def test_23_a_clash_torpedo_unit_rolls_criticals_for_its_hits_in_a_strike(switch
     assert st.flags["critical"][myoko]["speed_loss"] == hits
 
 
+
+def test_24_a_clash_carrier_at_half_damage_keeps_its_aircraft_in_the_flown_box(switched) -> None:  # noqa: ANN001
+    """Clash 9.4: Ready goes to Flown, no more missions, the aircraft stay aboard; IS 9.1: they leave play."""
+    essex = ship_id("Essex")
+    for D in (switched(carrier_half="ready_to_flown"), RULES.data()):
+        clash = D is not RULES.data()
+        st = usn_vs_ijn(D)
+        add_air(st, "vb-15")
+        add_air(st, "vf-15-1", box="cap", cap_over="USN-3")
+        add_air(st, "vf-15-2", box="flown", reduced=True)
+        drv = Driver(st, [])
+        damage.apply_hits(st, essex, 2, drv.ctx, rule="8.1", cause="air attack")
+        assert st.air["vb-15"].box == "ready" and not st.ships[essex].air_ops_lost  # box 2 still operates aircraft
+        damage.apply_hits(st, essex, 1, drv.ctx, rule="8.1", cause="air attack")  # box 3: no air operations
+        assert st.ships[essex].air_ops_lost
+        boxes = {a: st.air[a].box for a in ("vb-15", "vf-15-1", "vf-15-2")}
+        if not clash:
+            assert boxes == {"vb-15": "out", "vf-15-1": "out", "vf-15-2": "out"}
+            continue
+        assert boxes == {"vb-15": "flown", "vf-15-1": "cap", "vf-15-2": "flown"}
+        (ev,) = [e for e in drv.events if e.kind == "air_ops"]
+        assert ev.data["air"] == ["vb-15"]
+        assert air_ops.tf_units(st, st.tfs["USN-3"], boxes=("ready", "cap", "flown")) == []  # no missions
+        for day in (True, False):  # no recovery, day or night: the CAP comes down and nothing is readied
+            st.flags["day"] = day
+            air_ops.terminal_phase(st, drv.ctx)
+            assert {st.air[a].box for a in boxes} == {"flown"}
+        damage.apply_hits(st, essex, 2, drv.ctx, rule="8.1", cause="air attack")  # sunk: lost with her (6.5.5)
+        assert {st.air[a].box for a in boxes} == {"eliminated"}
+
+
 # -- values not built yet refuse to play as Imperial Sunset ---------------------------------------------------------
 
 

@@ -332,8 +332,14 @@ def terminal_phase(st: State, ctx: Context) -> None:
                 ctx.emit("14.1", f"{unit_name(D, aid)} comes back exhausted", kind="air_box", data={"air": aid},
                          visible=("USN",))
     moved: list[str] = []
+    grounded_stay = D.family.switch("carrier_half") == "ready_to_flown"
     for a in sorted(st.air.values(), key=lambda a: a.id):
         if a.box in ("destroyed", "eliminated", "out"):
+            continue
+        if grounded_stay and a.parent in st.ships and not a.ashore and st.ships[a.parent].air_ops_lost:
+            if a.box != "flown":  # Clash 9.4: aboard a carrier that lost air operations, in the Flown box for good
+                a.box, a.cap_over = "flown", None
+                moved.append(a.id)
             continue
         cve = is_cve_unit(st, a.id)
         home = home_tf(st, a.id)

@@ -295,11 +295,22 @@ def _sink(st: State, sid: str, ctx: Context, rule: str, cause: str, public_name:
 
 
 def _ground_air(st: State, sid: str, ctx: Context, rule: str) -> None:
-    if st.data.family.switch("carrier_half") != "remove_air":
-        raise st.data.family.not_built("carrier_half")
+    """A carrier's damage box shows no air operations: IS 9.1 takes its air units out of play (box ``out``); a
+    sister game whose family switch ``carrier_half`` is "ready_to_flown" (Clash 9.4) keeps them aboard, moves the
+    Ready box to the Flown box, and lets them fly nothing more (``tf_units`` skips the carrier; the Terminal Phase
+    never readies them again)."""
     s = st.ships[sid]
     s.air_ops_lost = True
     d = st.data.ships[sid]
+    if st.data.family.switch("carrier_half") == "ready_to_flown":
+        ready = [a for a in sorted(st.air.values(), key=lambda a: a.id)
+                 if a.parent == sid and not a.ashore and a.box == "ready"]
+        for a in ready:
+            a.box = "flown"
+        ctx.emit("9.1", f"{d.name} can no longer operate aircraft; {len(ready)} air unit(s) go from Ready to Flown "
+                 "and stay aboard", kind="air_ops", data={"ship": sid, "air": [a.id for a in ready]},
+                 visible=(s.side,))
+        return
     units = [a for a in sorted(st.air.values(), key=lambda a: a.id)
              if a.parent == sid and not a.ashore and a.box not in ("destroyed", "eliminated", "out")]
     for a in units:
