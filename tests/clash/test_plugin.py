@@ -116,3 +116,13 @@ def test_views_keep_each_side_s_secrets() -> None:
     own_tf = next(t for t in usn["task_forces"] if t["side"] == "USN")
     assert own_tf["tgs"] == ["tg-58-2", "tg-58-3", "tg-58-7"] and usn["saipan_hex"] == "3712"
     assert {t["id"] for t in usn["own_tfs"]} == {"tg-58-1", "tg-58-2", "tg-58-3", "tg-58-4", "tg-58-7", "tg-52-10"}
+
+
+def test_the_face_draws_the_clash_map_and_each_side_s_markers(registered: None) -> None:
+    g = leyte.new_game(GAME, seed=2)
+    face = g.face
+    assert isinstance(face, ClashFace) and [p.id for p in face.players()] == ["IJN", "USN"]
+    usn = face.markers(g.view("USN"))
+    assert {m["hex"] for m in usn} == {"3111", "2811", "3209", "3712"}  # its own TGs; the enemy's are in its TF
+    assert all(m["side"] == "USN" for m in usn)
+    assert "<svg" in g._repr_svg_()
