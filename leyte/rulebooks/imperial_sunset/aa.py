@@ -50,6 +50,8 @@ def ship_from_param(fr: dict[str, Any], value: str) -> str:
 
 def _suppression(st: State, fr: dict[str, Any], aid: str) -> int:
     D = st.data
+    if D.family.switch("aa_suppression") != "result_plus_one_paired":
+        raise D.family.not_built("aa_suppression")
     n = sum(1 for e, a in fr["pair"].items() if a == aid and on_mission(st, e)) * (
         D.mod("aa.suppression") if "aa.suppression" in D.mods else 1)
     if is_cve_unit(st, aid) and "aa.escort_carrier_strike" in D.mods:
@@ -79,6 +81,8 @@ def aa_fire(st: State, fr: dict[str, Any], ship: str, ctx: Context, *, half: boo
     if drm:
         fr["drms"].setdefault(aid, []).append([drm, f"AA from {ship_label(D, fr, ship)}"])
     if rec.result.get("destroyed") and st.ships[ship].side == "USN" and st.air[aid].side == "IJN":
+        if D.family.switch("deliver_ordnance") != "always_kills":
+            raise D.family.not_built("deliver_ordnance")
         d = ctx.roll("d10", purpose=f"{unit_name(D, aid)} is shot down: does it deliver its attack first?", rule="8.1")
         delivers = d.final >= D.mod("aa.delivery_min")
         fr["current_destroyed"] = "after" if delivers else "before"

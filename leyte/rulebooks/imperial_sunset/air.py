@@ -24,6 +24,7 @@ from leyte.rulebooks.imperial_sunset.air_ops import (
     airfield_hexes,
     can_bomb,
     can_fight,
+    carrier_strike_mp,
     describe_target,
     detected_targets,
     hex_of_target,
@@ -54,7 +55,7 @@ def activation_options(st: State, fr: dict[str, Any]) -> list[Action]:
         return []
     out: list[Action] = []
     carrier_tf = "tf" in fr
-    strike_ok = not carrier_tf or int(fr.get("mp", 0)) >= D.mod("air.carrier_strike_mp")
+    strike_ok = not carrier_tf or int(fr.get("mp", 0)) >= carrier_strike_mp(D)
     # Every unit of a carrier TF flies from the TF's hex, and every unit of a land air fleet from the same airfields,
     # so "some unit reaches the hex" is the longest reach among them against the nearest origin (6.5.1, extended
     # range 6.5.6, 6.5.9). The USAAF strikes by map area instead (6.5.8), so it asks in_range unit by unit.
@@ -83,6 +84,8 @@ def activation_options(st: State, fr: dict[str, Any]) -> list[Action]:
     if formation == "USAAF":
         return out
     fighters = [a for a in units if can_fight(st, a)]
+    if fighters and D.family.switch("cap_scope") != "other_tfs":
+        raise D.family.not_built("cap_scope")
     if fighters:
         own = fr.get("tf")
         cap_from = ((home,) if home is not None
@@ -101,7 +104,8 @@ def activation_options(st: State, fr: dict[str, Any]) -> list[Action]:
 @lru_cache(maxsize=1 << 14)
 def _strike_option(D: ISData, target: str, where: str, carrier_tf: bool) -> Action:
     """An air strike option (6.5); asked at every step of every carrier TF by day, so each is built once."""
-    cost = f" (costs {D.mod('air.carrier_strike_mp')} MP)" if carrier_tf else ""
+    mp = carrier_strike_mp(D)
+    cost = f" (costs {mp} MP)" if carrier_tf and mp else ""
     return opt("air_strike", f"Air strike on {where}{cost}", target=target)
 
 

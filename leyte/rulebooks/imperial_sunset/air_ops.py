@@ -21,6 +21,7 @@ from leyte.core.game import Context
 from leyte.rulebooks.imperial_sunset import damage
 from leyte.rulebooks.imperial_sunset.common import counters_of, dist, is_day, record_is_day, turn_record
 from leyte.rulebooks.imperial_sunset.data import CARRIER_TYPES, ISData
+from leyte.rulebooks.imperial_sunset.family import SWITCHES
 from leyte.rulebooks.imperial_sunset.state import AirState, State, TFState
 
 LAND_FORMATIONS = ("1AF", "2AF")
@@ -77,7 +78,12 @@ def can_fight(st: State, aid: str) -> bool:
 
 def can_bomb(st: State, aid: str) -> bool:
     k = unit_kind(st, aid)
-    return k in ("B", "HB") or (k == "FB" and st.air[aid].role in (None, "B"))
+    return k in ("B", "HB", "T") or (k == "FB" and st.air[aid].role in (None, "B"))
+
+
+def is_torpedo_unit(D: ISData, aid: str) -> bool:
+    """An air torpedo unit: kind ``T`` (Clash's counters; Imperial Sunset rates its torpedo bombers as B)."""
+    return D.air[aid].kind == "T"
 
 
 def _unit_hex(st: State, aid: str) -> str | None:
@@ -144,6 +150,14 @@ def in_range(st: State, aid: str, target_hex: str, *, extended: bool = False, ca
         return any(dist(D, h, target_hex) <= rng for h in origins)
     h = _unit_hex(st, aid)
     return h is not None and dist(D, h, target_hex) <= rng
+
+
+def carrier_strike_mp(D: ISData) -> int:
+    """MP a carrier TF pays to launch a strike: Imperial Sunset's 6.2.2 cost from the data, or the family switch
+    ``launch_mp``'s own value where a sister game differs (Clash: launching is free, so a TF may strike with no MP
+    left; the optional wind move of Clash 15.3 is not built)."""
+    cost = D.family.switch("launch_mp")
+    return D.mod("air.carrier_strike_mp") if cost == SWITCHES["launch_mp"].default else int(cost)
 
 
 def may_extend(st: State, aid: str) -> bool:
@@ -303,6 +317,8 @@ def terminal_phase(st: State, ctx: Context) -> None:
     bombers and IJN carrier fighters; IJN land-based units wait for their readiness rolls (6.5.9).
     """
     D = st.data
+    if D.family.switch("usn_recovery") != "two_per_day":
+        raise D.family.not_built("usn_recovery")
     day = is_day(st)
     if st.options.get("airedale_fatigue"):
         raise NotYetImplemented("14.6", "Airedale Fatigue (optional rule; its text is cut off)")
@@ -316,8 +332,14 @@ def terminal_phase(st: State, ctx: Context) -> None:
                 ctx.emit("14.1", f"{unit_name(D, aid)} comes back exhausted", kind="air_box", data={"air": aid},
                          visible=("USN",))
     moved: list[str] = []
+    grounded_stay = D.family.switch("carrier_half") == "ready_to_flown"
     for a in sorted(st.air.values(), key=lambda a: a.id):
         if a.box in ("destroyed", "eliminated", "out"):
+            continue
+        if grounded_stay and a.parent in st.ships and not a.ashore and st.ships[a.parent].air_ops_lost:
+            if a.box != "flown":  # Clash 9.4: aboard a carrier that lost air operations, in the Flown box for good
+                a.box, a.cap_over = "flown", None
+                moved.append(a.id)
             continue
         cve = is_cve_unit(st, a.id)
         home = home_tf(st, a.id)

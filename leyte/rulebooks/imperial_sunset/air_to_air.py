@@ -33,6 +33,8 @@ def goto(st: State, step: str) -> None:
 
 
 def intercepting_cap(st: State, fr: dict[str, Any]) -> list[str]:
+    if st.data.family.switch("cap_scope") != "other_tfs":
+        raise st.data.family.not_built("cap_scope")
     if fr["mode"] == "kamikaze":
         return []
     if fr["mode"] == "surface":
@@ -131,6 +133,8 @@ def cap_fires_at_strike(st: State, fr: dict[str, Any], ctx: Context) -> None:
         goto(st, "after_cap")
         return
     res = _a2a_roll(st, ctx, fr["defender"], cap, f"{fr['defender']} CAP fires at the strike aircraft", "8.2.2")
+    if fr["side"] == "USN" and st.data.family.switch("a2a_excess") != "pooled_drm":
+        raise st.data.family.not_built("a2a_excess")
     if not res:
         goto(st, "after_cap")
         return

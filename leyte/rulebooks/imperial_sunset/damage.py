@@ -3,7 +3,8 @@
 Every ship has a damage capacity; each hit marks one box of its damage track (``damage_tracks.csv``), and the box
 reached gives the ship's speed, gunnery, AA and whether a carrier can still operate aircraft (9.0, 9.1). A ship
 whose marked boxes reach its capacity sinks. Some Damage Table results are also critical hits, rolled at once on
-the Critical Hit Table for ships bigger than destroyers (9.2). Destroyer, destroyer-escort and transport units stand
+the Critical Hit Table for ships bigger than destroyers (9.2; a sister game whose family switch ``criticals`` is
+"torpedo_only" rolls once per torpedo hit instead, Clash 9.3). Destroyer, destroyer-escort and transport units stand
 for several hulls, so one attack can cost them at most one hull (9.3). Damaged ships may leave their TF for a base,
 IJN ships only once half their capacity (rounded up) is gone (9.4, 6.4).
 
@@ -30,7 +31,7 @@ from leyte.rulebooks.imperial_sunset.state import ShipState, State
 __all__ = [
     "apply_hits", "roll_damage", "roll_critical", "apply_critical", "gunnery", "aa", "speed", "air_ops",
     "remaining", "beyond_half", "may_detach", "destinations", "detach_frames", "detach", "larger_than_dd",
-    "ship_name",
+    "ship_name", "torpedo_criticals",
 ]
 
 
@@ -122,13 +123,24 @@ def roll_damage(D: ISData,
                        text=text)
 
 
-def roll_critical(st: State, sid: str, ctx: Context, *, rule: str = "9.2", who: str | None = None) -> RollRecord:
-    """Roll once on the Critical Hit Table against ``sid`` (battleships roll lower, ``critical.battleship``)."""
+def roll_critical(st: State, sid: str, ctx: Context, *, rule: str = "9.2", who: str | None = None,
+                  torpedo: bool = False) -> RollRecord:
+    """Roll once on the Critical Hit Table against ``sid`` (battleships roll lower, ``critical.battleship``).
+
+    ``torpedo``: the roll is for one torpedo hit (family switch ``criticals`` = "torpedo_only", Clash 9.3); a game
+    whose criticals come only from torpedoes reads ``torpedo_critical_hit`` when its data has that table. A caller
+    that rolls for a Damage Table critical result in such a game is refused: its part is not built.
+    """
     D = st.data
+    table = "critical_hit"
+    if D.family.switch("criticals") == "torpedo_only":
+        if not torpedo:
+            raise D.family.not_built("criticals")
+        table = "torpedo_critical_hit" if "torpedo_critical_hit" in D.tables else table
     mods: list[Modifier] = []
     if D.ships[sid].type == "BB" and "critical.battleship" in D.mods:
         mods.append(Modifier(D.mod("critical.battleship"), "battleship target (9.2)"))
-    return ctx.roll_on(D.table("critical_hit"), "-", mods, purpose=f"critical hit on {who or ship_name(D, sid)}",
+    return ctx.roll_on(D.table(table), "-", mods, purpose=f"critical hit on {who or ship_name(D, sid)}",
                        rule=rule)
 
 
@@ -170,6 +182,7 @@ def apply_critical(st: State, sid: str, res: Mapping[str, Any], ctx: Context, *,
 def apply_hits(
     st: State, ship_id: str, hits: int, ctx: Context, *, rule: str, cause: str, per_attack_cap: bool = True,
     critical: bool = False, critical_each_point: bool = False, public_name: str | None = None,
+    torpedo: bool = False,
 ) -> int:
     """Mark ``hits`` on a ship's damage log and carry out what follows; returns the hits actually marked.
 
@@ -179,6 +192,9 @@ def apply_hits(
       the carrier later sinks (9.1, 6.5.5);
     - ``critical``: the result was a critical one — ships larger than destroyers roll once on the Critical Hit
       Table at once; ``critical_each_point``: one such roll per hit marked (kamikazes, 11.1).
+    - ``torpedo``: the hits are torpedo hits (an air torpedo unit; submarine attacks, rule 10.6, always are). Where
+      the family switch ``criticals`` is "torpedo_only" (Clash 9.3) only these cause criticals, one roll per hit
+      marked, on any ship (that case names no exception), and the Damage Table's critical results are ignored.
 
     ``public_name`` is how the ship reads to its opponent when that side may not know its identity (a face-down
     USN counter on the surface display, 8.3.1); the owner's log always names it.
@@ -188,6 +204,10 @@ def apply_hits(
     d = D.ships[ship_id]
     if s.sunk or hits <= 0:
         return 0
+    torpedo_only = D.family.switch("criticals") == "torpedo_only"
+    if torpedo_only:
+        torpedo = torpedo or rule == "10.6"
+        critical = False
     asked = hits
     if per_attack_cap and d.small:
         hits = min(hits, 1)
@@ -212,6 +232,8 @@ def apply_hits(
     if d.carrier and not box.air_ops and d.box(before).air_ops and not s.air_ops_lost:
         _ground_air(st, ship_id, ctx, rule)
     taken = hits
+    if torpedo_only and torpedo and hits:
+        return taken + torpedo_criticals(st, ship_id, hits, ctx, public_name=public_name)
     if hits and not s.sunk and larger_than_dd(D, ship_id) and (critical or critical_each_point):
         rolls = hits if critical_each_point else 1
         for _ in range(rolls):
@@ -220,6 +242,21 @@ def apply_hits(
             rec = roll_critical(st, ship_id, ctx, rule="11.1" if critical_each_point else "9.2", who=public_name)
             taken += apply_critical(st, ship_id, rec.result, ctx, rule="9.2", who=public_name)
     return taken
+
+
+def torpedo_criticals(st: State, sid: str, n: int, ctx: Context, *, public_name: str | None = None) -> int:
+    """Clash 9.3: one critical-hit roll for each of ``n`` torpedo hits while the ship floats; returns the extra hits.
+
+    ``apply_hits`` calls this for air and submarine torpedo hits; a surface battle's torpedo hits should come here
+    too (the surface module still rolls Damage Table criticals, which a torpedo_only game refuses).
+    """
+    extra = 0
+    for _ in range(n):
+        if st.ships[sid].sunk:
+            break
+        rec = roll_critical(st, sid, ctx, rule="9.2", who=public_name, torpedo=True)
+        extra += apply_critical(st, sid, rec.result, ctx, rule="9.2", who=public_name)
+    return extra
 
 
 def _emit_named(ctx: Context, st: State, sid: str, rule: str, text: str, public_name: str | None, *, kind: str,
@@ -258,9 +295,22 @@ def _sink(st: State, sid: str, ctx: Context, rule: str, cause: str, public_name:
 
 
 def _ground_air(st: State, sid: str, ctx: Context, rule: str) -> None:
+    """A carrier's damage box shows no air operations: IS 9.1 takes its air units out of play (box ``out``); a
+    sister game whose family switch ``carrier_half`` is "ready_to_flown" (Clash 9.4) keeps them aboard, moves the
+    Ready box to the Flown box, and lets them fly nothing more (``tf_units`` skips the carrier; the Terminal Phase
+    never readies them again)."""
     s = st.ships[sid]
     s.air_ops_lost = True
     d = st.data.ships[sid]
+    if st.data.family.switch("carrier_half") == "ready_to_flown":
+        ready = [a for a in sorted(st.air.values(), key=lambda a: a.id)
+                 if a.parent == sid and not a.ashore and a.box == "ready"]
+        for a in ready:
+            a.box = "flown"
+        ctx.emit("9.1", f"{d.name} can no longer operate aircraft; {len(ready)} air unit(s) go from Ready to Flown "
+                 "and stay aboard", kind="air_ops", data={"ship": sid, "air": [a.id for a in ready]},
+                 visible=(s.side,))
+        return
     units = [a for a in sorted(st.air.values(), key=lambda a: a.id)
              if a.parent == sid and not a.ashore and a.box not in ("destroyed", "eliminated", "out")]
     for a in units:

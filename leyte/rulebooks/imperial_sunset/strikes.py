@@ -35,11 +35,13 @@ from leyte.rulebooks.imperial_sunset.air_ops import (
     can_bomb,
     can_fight,
     carrier_of,
+    carrier_strike_mp,
     describe_target,
     formation_units,
     hex_of_target,
     in_range,
     is_cve_unit,
+    is_torpedo_unit,
     may_extend,
     on_mission,
     public_unit_name,
@@ -160,12 +162,13 @@ def launch_strike(st: State, fr: dict[str, Any], ctx: Context) -> dict[str, Any]
     src = fr["source"]
     act_fr = st.stack[fr["act_index"]] if 0 <= fr.get("act_index", -1) < len(st.stack) else None
     if mode == "normal" and "tf" in src and act_fr is not None:
-        cost = D.mod("air.carrier_strike_mp")
+        cost = carrier_strike_mp(D)
         if int(act_fr.get("mp", 0)) < cost:
             raise IllegalAction("6.2.2", f"a carrier strike needs {cost} MP; the TF has {act_fr.get('mp', 0)}")
         act_fr["mp"] = int(act_fr["mp"]) - cost
-        ctx.emit("6.2.2", f"Launching the strike costs the TF {cost} MP ({act_fr['mp']} left)", kind="mp",
-                 data={"tf": src["tf"], "cost": cost}, visible=(side,))
+        if cost:  # a sister game that launches for free (launch_mp 0) has nothing to log
+            ctx.emit("6.2.2", f"Launching the strike costs the TF {cost} MP ({act_fr['mp']} left)", kind="mp",
+                     data={"tf": src["tf"], "cost": cost}, visible=(side,))
     strike = sorted(a for a, r in chosen.items() if r == "strike")
     escorts = sorted(a for a, r in chosen.items() if r == "escort")
     extended = sorted(a for a in chosen if _reach(st, fr, a) == "extended")
@@ -553,6 +556,8 @@ class StrikePair(_Step):
     @classmethod
     def question(cls, st: State, fr: StrikeRecord) -> Question | None:
         D = st.data
+        if D.family.switch("aa_suppression") != "result_plus_one_paired":
+            raise D.family.not_built("aa_suppression")
         todo = [e for e in fr["suppressors"] if e not in fr["pair"]]
         eid = todo[0]
         taken = set(fr["pair"].values())
@@ -609,6 +614,8 @@ class StrikeAdjacentAA(_Step):
     @classmethod
     def question(cls, st: State, fr: StrikeRecord) -> Question | None:
         D = st.data
+        if D.family.switch("aa_adjacent") != "both_half_single":
+            raise D.family.not_built("aa_adjacent")
         cur = fr["current"]
         target = fr["aim"][cur]
         attacked = set(fr["aim"].values())
@@ -775,7 +782,7 @@ def _bomb(st: State, fr: StrikeRecord, ctx: Context) -> None:
                 damage.apply_hits(st, target, hits, ctx, rule="8.1", cause=f"air attack by {unit_name(D, aid)}",
                                   per_attack_cap=True, critical=bool(rec.result.get("critical")),
                                   critical_each_point=fr["mode"] == "kamikaze",
-                                  public_name=fr.get("labels", {}).get(target))
+                                  public_name=fr.get("labels", {}).get(target), torpedo=is_torpedo_unit(D, aid))
             else:
                 ctx.emit("8.1", f"{unit_name(D, aid)} misses", kind="air_attack", data={"air": aid, "hits": 0})
     if destroyed is not None:
@@ -807,8 +814,14 @@ def _land(st: State, fr: StrikeRecord, aid: str, formation: str | None, field: s
 
 def _finish(st: State, fr: StrikeRecord, ctx: Context) -> None:
     """Aircraft return (6.5.1, 6.5.3, 6.5.7, 6.5.8), and the target TF may lose an MP (6.2.3)."""
+    fam = st.data.family
     for a in [x for x in fr["strike"] + fr["escorts"] if st.air[x].box == "mission"]:
         u = st.air[a]
+        if a in fr["extended"] and fam.switch("extended_range") != "to_flown":
+            raise fam.not_built("extended_range")
+        ijn_carrier = u.side == "IJN" and carrier_of(st, a) is not None
+        if ijn_carrier and fam.switch("ijn_carrier_air_after_strike") != "airfield":
+            raise fam.not_built("ijn_carrier_air_after_strike")
         if u.side == "IJN" and carrier_of(st, a) is not None and not st.flags.get("ijn_carrier_aircraft_return"):
             fr["landing"].append(a)
             continue

@@ -1,0 +1,33 @@
+"""Clash of the Carriers (Mark E. Stille): the Battle of the Philippine Sea, 18-20 June 1944, on Imperial Sunset's
+rules modules.
+
+The same designer's same system four months before Leyte Gulf: Clash runs Imperial Sunset's modules with its own
+data (``scenarios/clash-of-the-carriers/``), its own rule differences (``family.toml``: the switches of
+``imperial_sunset.family``) and its own case numbers (``cases.csv``). This package holds what Clash does on its own:
+``engine`` (Imperial Sunset's engine, extended), ``state`` (task groups inside one task force a side, search channels,
+island air bases, the extended-range track), ``scenario`` (16.1), ``formations`` (3.0-3.3), ``victory``
+(10.0-10.3), ``views`` and ``face``.
+
+Not built yet, and raising ``NotYetImplemented`` naming the case when reached: the turn sequence of 4.0 (Initial
+Phase, activations, search 6.0-6.5, movement 7.0), island air operations (5.3, 5.6), radar CAP (13.0), surface
+combat (12.0), submarines (11.0), the optional rules (15.1-15.7). The game is not registered under the
+``leyte.games`` entry point until it can play to the end.
+
+``PLUGIN`` is what the entry point will name: the rules and the face (bots: the random bot every game has).
+"""
+
+from typing import Any
+
+from leyte.core.registry import GamePlugin
+from leyte.rulebooks.clash.rules import RULES
+
+
+def _face(rules: Any) -> Any:
+    from leyte.rulebooks.clash.face import ClashFace
+
+    return ClashFace(rules)
+
+
+PLUGIN = GamePlugin(RULES.id, RULES, face=_face, bots={})
+
+__all__ = ["RULES", "PLUGIN"]

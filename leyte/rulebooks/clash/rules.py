@@ -1,0 +1,47 @@
+"""Clash of the Carriers as a ``leyte`` game: Imperial Sunset's Rules object on Clash's own data, engine and cases.
+
+``ClashOfTheCarriers`` is an ``ImperialSunset`` built on ``scenarios/clash-of-the-carriers/``: that folder's
+``family.toml`` sets every rule difference (``imperial_sunset.family``) and its ``cases.csv`` renumbers every case the
+shared modules cite into Clash's rulebook. What differs in the flow — set-up (16.1), formations (3.0-3.3), the End
+Phase and victory (4.3, 10.0-10.3) — runs as Clash's own frames on an engine extended from Imperial Sunset's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from leyte.core.cases import own
+from leyte.core.game import Context
+from leyte.rulebooks.clash import formations, scenario, victory, views
+from leyte.rulebooks.clash.engine import ENGINE, GAME_ID
+from leyte.rulebooks.imperial_sunset.rules import ImperialSunset
+from leyte.rulebooks.imperial_sunset.state import State
+
+_ = formations, victory  # imported for their frames
+
+
+class ClashOfTheCarriers(ImperialSunset):
+    engine = ENGINE
+    end_rule = own("10.0")
+    id = GAME_ID
+    name = "Clash of the Carriers: the Battle of the Philippine Sea, 18-20 June 1944"
+    players = ("IJN", "USN")
+    first_scenarios = ("historical",)
+
+    def __init__(self, folder: str | Path | None = None) -> None:
+        super().__init__(folder)
+
+    def load_scenario(self, source: str | Mapping[str, Any]) -> dict[str, Any]:
+        return scenario.read_position(self.data(), source)
+
+    def new_state(self, pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) -> State:
+        D = self.data()
+        return scenario.new_state(D, pos, options, self._context(ctx, D))
+
+    def view(self, st: State, player: str | None) -> dict[str, Any]:
+        return views.view(st, player)
+
+
+RULES = ClashOfTheCarriers()

@@ -1,0 +1,211 @@
+"""The rule differences of Clash of the Carriers as switches in Imperial Sunset's shared modules (issue 17).
+
+Each test builds Imperial Sunset's own data with one switch (or two) set to the Clash value the way a sister game
+does it: the data folder is copied and given a ``family.toml``, and ``ImperialSunset(folder=...)`` loads it. The test
+then plays the step the switch changes on a hand-built position with scripted dice, and plays the same position on
+Imperial Sunset's own data to show its rule is unchanged. Case numbers: the Clash case first, then Imperial Sunset's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_damage_kit import Driver, ship_id
+
+from leyte.core.game import Action, Context, Decision
+from leyte.rulebooks.imperial_sunset import air, air_ops, damage, engine
+from leyte.rulebooks.imperial_sunset.data import ISData
+from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
+from leyte.rulebooks.imperial_sunset.family import NotBuilt
+from leyte.rulebooks.imperial_sunset.rules import RULES, ImperialSunset
+from leyte.rulebooks.imperial_sunset.state import AirState, ShipState, State, TFState
+
+BASE = Path(__file__).resolve().parents[2] / "scenarios" / "imperial-sunset"
+USN_HEX, IJN_HEX = "2621", "2821"
+_BUILT: dict[str, ISData] = {}
+
+
+@pytest.fixture(scope="module")
+def switched(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201 - a factory of ISData
+    """``switched(launch_mp=0, ...)``: Imperial Sunset's data with those switches set, loaded from a family.toml."""
+
+    def build(**values: Any) -> ISData:
+        key = repr(sorted(values.items()))
+        if key not in _BUILT:
+            folder = tmp_path_factory.mktemp("family") / "imperial-sunset"
+            shutil.copytree(BASE, folder)
+            lines = ["[switches]"] + [f"{k} = {v!r}".replace("'", '"') for k, v in values.items()]
+            (folder / "family.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+            _BUILT[key] = ImperialSunset(folder=folder).data()
+        D = _BUILT[key]
+        assert {k: D.family.switch(k) for k in values} == values
+        return D
+
+    return build
+
+
+def make_state(D: ISData, tfs: list[dict[str, Any]], *, day: bool = True, turn: int = 2) -> State:
+    """A position on data ``D``: ``{"id", "side", "hex", "ships": [names], "detected", "hits": {name: n}}``."""
+    st = State(scenario="test", turn=turn, first_turn=1, last_turn=12, data=D)
+    st.flags["day"] = day
+    for t in tfs:
+        ships = [ship_id(n) for n in t["ships"]]
+        st.tfs[t["id"]] = TFState(id=t["id"], side=t["side"], name=t.get("name", t["id"]), hex=t["hex"],
+                                  ships=ships, detected=bool(t.get("detected", False)), fleet=t.get("fleet"))
+        for n, sid in zip(t["ships"], ships):
+            st.ships[sid] = ShipState(id=sid, side=t["side"], tf=t["id"], hits=int(t.get("hits", {}).get(n, 0)))
+    return st
+
+
+def add_air(st: State, aid: str, *, box: str = "ready", reduced: bool = False, cap_over: str | None = None) -> None:
+    d = st.data.air[aid]
+    st.air[aid] = AirState(id=aid, side=d.side, parent=d.parent, box=box, reduced=reduced, cap_over=cap_over)
+
+
+def usn_vs_ijn(D: ISData, *, usn: tuple[str, ...] = ("Essex", "Lexington", "Reno", "DES RN 55"),
+               ijn: tuple[str, ...] = ("Musashi", "Yamato", "Myoko", "Div 2/32")) -> State:
+    return make_state(D, [
+        {"id": "IJN-1", "side": "IJN", "hex": IJN_HEX, "detected": True, "ships": list(ijn)},
+        {"id": "USN-3", "side": "USN", "hex": USN_HEX, "fleet": "3rd", "detected": True, "ships": list(usn)},
+    ])
+
+
+@frame("test_family_activation")
+class _Activation:
+    """A stand-in activation frame holding the force and its MPs (the lead's frames do the real work)."""
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision:
+        return ask(fr["side"], "test_end", "end", "4.4", [opt("test_end", "end")])
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        pop(st, fr)
+
+
+def strike(drv: Driver, act_fr: dict[str, Any], target: str, units: dict[str, str]) -> None:
+    """Choose the strike on ``target`` among the activation's options, add ``units`` and launch."""
+    opts = [o for o in air.activation_options(drv.st, act_fr) if o.kind == "air_strike" and o["target"] == target]
+    assert opts, f"no strike on {target}"
+    air.act(drv.st, act_fr, opts[0], drv.ctx)
+    for aid, role in units.items():
+        drv.choose("strike_add", air=aid, role=role)
+    drv.choose("strike_launch")
+
+
+def test_imperial_sunset_data_keeps_every_default() -> None:
+    assert RULES.data().family.is_base and RULES.data().family.values == {}
+
+
+def test_9_launching_costs_no_mp_in_clash_and_2_mp_in_imperial_sunset(switched) -> None:  # noqa: ANN001
+    """Clash (no case: its activation example spends MPs only on moves; 15.3 is optional) vs IS 6.2.2."""
+    for D, cost in ((switched(launch_mp=0), 0), (RULES.data(), 2)):
+        st = usn_vs_ijn(D)
+        add_air(st, "vb-15")
+        drv = Driver(st, [1] * 10)
+        fr = engine.push(st, "test_family_activation", side="USN", tf="USN-3", mp=cost and 1)
+        offered = [o for o in air.activation_options(st, fr) if o.kind == "air_strike"]
+        assert bool(offered) == (cost == 0)  # with 1 MP left only a free launch is offered
+        fr["mp"] = 3
+        (o,) = [o for o in air.activation_options(st, fr) if o.kind == "air_strike"]
+        assert ("costs 2 MP" in o.text) == (cost == 2)
+        strike(drv, fr, "tf:IJN-1", {"vb-15": "strike"})
+        assert fr["mp"] == 3 - cost and st.air["vb-15"].box == "mission"
+        assert [e.data["cost"] for e in drv.events if e.kind == "mp"] == ([2] if cost else [])
+
+
+
+def _crit_rolls(drv: Driver) -> list[dict[str, Any]]:
+    return [r for r in drv.rolls() if r["table"] in ("critical_hit", "torpedo_critical_hit")]
+
+
+def test_23_clash_criticals_come_one_per_torpedo_hit_and_never_from_the_damage_table(switched) -> None:  # noqa: ANN001
+    """Clash 9.3: each torpedo hit rolls a critical (air T units, submarines); IS 9.2: the Damage Table says."""
+    D = switched(criticals="torpedo_only")
+    musashi = ship_id("Musashi")
+    st = usn_vs_ijn(D)
+    # two torpedo hits on a battleship (-1): 6 reads 5, no effect; 9 reads 8, fire control; a submarine's hit: 6
+    drv = Driver(st, [6, 9, 6])
+    damage.apply_hits(st, musashi, 2, drv.ctx, rule="8.1", cause="air attack", critical=True)
+    assert st.ships[musashi].hits == 2 and _crit_rolls(drv) == []  # a Damage Table critical does nothing
+    damage.apply_hits(st, musashi, 2, drv.ctx, rule="8.1", cause="air attack", torpedo=True)
+    rolls = _crit_rolls(drv)
+    assert len(rolls) == 2 and [r["result"]["effect"] for r in rolls] == ["no_effect", "fire_control"]
+    assert st.flags["critical"][musashi] == {"gunnery_halved": True}
+    dd = ship_id("Div 2/32")
+    damage.apply_hits(st, dd, 1, drv.ctx, rule="10.6", cause="submarine")  # a submarine's hits are torpedo hits
+    assert len(_crit_rolls(drv)) == 3 and _crit_rolls(drv)[-1]["result"]["effect"] == "propulsion"
+    # a surface battle still rolls Damage Table criticals through roll_critical: refused, not played as IS
+    with pytest.raises(NotBuilt, match="criticals='torpedo_only'"):
+        damage.roll_critical(st, musashi, drv.ctx)
+    # Imperial Sunset: the Damage Table's critical result rolls once, torpedoes or not; destroyers never roll.
+    st = usn_vs_ijn(RULES.data())
+    drv = Driver(st, [9])
+    damage.apply_hits(st, musashi, 2, drv.ctx, rule="8.1", cause="air attack", torpedo=True)
+    damage.apply_hits(st, dd, 1, drv.ctx, rule="10.6", cause="submarine", critical=True)
+    assert _crit_rolls(drv) == []
+    damage.apply_hits(st, musashi, 2, drv.ctx, rule="8.1", cause="air attack", critical=True)
+    assert len(_crit_rolls(drv)) == 1 and st.flags["critical"][musashi] == {"gunnery_halved": True}
+
+
+def test_23_a_clash_torpedo_unit_rolls_criticals_for_its_hits_in_a_strike(switched) -> None:  # noqa: ANN001
+    D = switched(criticals="torpedo_only")
+    D.air["vt-15"] = dataclasses.replace(D.air["vt-15"], kind="T")  # Clash rates torpedo bombers T
+    assert air_ops.is_torpedo_unit(D, "vt-15") and not air_ops.is_torpedo_unit(RULES.data(), "vt-15")
+    myoko = ship_id("Myoko")
+    st = usn_vs_ijn(D, ijn=("Myoko",))
+    add_air(st, "vt-15")
+    drv = Driver(st, [1, 10] + [6] * 10)  # AA misses, the torpedo bomber rolls 10, every critical is propulsion
+    fr = engine.push(st, "test_family_activation", side="USN", tf="USN-3", mp=5)
+    strike(drv, fr, "tf:IJN-1", {"vt-15": "strike"})
+    drv.run()
+    hits = st.ships[myoko].hits
+    assert hits >= 1 and len(_crit_rolls(drv)) == hits
+    assert st.flags["critical"][myoko]["speed_loss"] == hits
+
+
+
+def test_24_a_clash_carrier_at_half_damage_keeps_its_aircraft_in_the_flown_box(switched) -> None:  # noqa: ANN001
+    """Clash 9.4: Ready goes to Flown, no more missions, the aircraft stay aboard; IS 9.1: they leave play."""
+    essex = ship_id("Essex")
+    for D in (switched(carrier_half="ready_to_flown"), RULES.data()):
+        clash = D is not RULES.data()
+        st = usn_vs_ijn(D)
+        add_air(st, "vb-15")
+        add_air(st, "vf-15-1", box="cap", cap_over="USN-3")
+        add_air(st, "vf-15-2", box="flown", reduced=True)
+        drv = Driver(st, [])
+        damage.apply_hits(st, essex, 2, drv.ctx, rule="8.1", cause="air attack")
+        assert st.air["vb-15"].box == "ready" and not st.ships[essex].air_ops_lost  # box 2 still operates aircraft
+        damage.apply_hits(st, essex, 1, drv.ctx, rule="8.1", cause="air attack")  # box 3: no air operations
+        assert st.ships[essex].air_ops_lost
+        boxes = {a: st.air[a].box for a in ("vb-15", "vf-15-1", "vf-15-2")}
+        if not clash:
+            assert boxes == {"vb-15": "out", "vf-15-1": "out", "vf-15-2": "out"}
+            continue
+        assert boxes == {"vb-15": "flown", "vf-15-1": "cap", "vf-15-2": "flown"}
+        (ev,) = [e for e in drv.events if e.kind == "air_ops"]
+        assert ev.data["air"] == ["vb-15"]
+        assert air_ops.tf_units(st, st.tfs["USN-3"], boxes=("ready", "cap", "flown")) == []  # no missions
+        for day in (True, False):  # no recovery, day or night: the CAP comes down and nothing is readied
+            st.flags["day"] = day
+            air_ops.terminal_phase(st, drv.ctx)
+            assert {st.air[a].box for a in boxes} == {"flown"}
+        damage.apply_hits(st, essex, 2, drv.ctx, rule="8.1", cause="air attack")  # sunk: lost with her (6.5.5)
+        assert {st.air[a].box for a in boxes} == {"eliminated"}
+
+
+# -- values not built yet refuse to play as Imperial Sunset ---------------------------------------------------------
+
+
+def test_an_unbuilt_clash_value_refuses_rather_than_plays_imperial_sunset(switched) -> None:  # noqa: ANN001
+    D = switched(cap_scope="hex_pool")
+    st = usn_vs_ijn(D)
+    add_air(st, "vf-15-1")
+    fr = engine.push(st, "test_family_activation", side="USN", tf="USN-3", mp=5)
+    with pytest.raises(NotBuilt, match="cap_scope='hex_pool'"):
+        air.activation_options(st, fr)
