@@ -169,7 +169,7 @@ def _markers(m: HexMap, fr: Any, markers: list[dict[str, Any]]) -> list[str]:
                        f'stroke-width="3" stroke-linecap="round"/>')
         label, sub = str(mk.get("label") or ""), str(mk.get("sub") or "")
         if label:
-            px = min(s * 0.42, s * 1.6 / max(1, len(label)))
+            px = min(s * 0.42, s * 1.45 / max(1, len(label)))
             out.append(f'<text x="{x:.1f}" y="{y - (s * 0.14 if sub else 0):.1f}" font-size="{px:.1f}" '
                        f'font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="{ink}" '
                        f'class="counter-label">{escape(label)}</text>')
