@@ -602,10 +602,10 @@ class MapView:
                 rings.append((cx, cy, fill, label, lab, k))
                 continue
             if shape == "small":
-                boxes.append((x + side_len * 0.15, y + side_len * 0.15, side_len * 0.7, side_len * 0.7))
+                boxes.append((x + side_len * 0.1, y + side_len * 0.1, side_len * 0.8, side_len * 0.8))
                 fills.append(fill)
                 edges.append("#ffffff")
-                texts.append((cx, cy, label, "", "#ffffff", side_len * 0.7, lab, k))
+                texts.append((cx, cy, label, "", "#ffffff", side_len * 0.8, lab, k))
                 continue
             boxes.append((x, y, side_len, side_len))
             fills.append(fill if solid else "#ffffff")
