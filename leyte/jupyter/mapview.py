@@ -104,7 +104,7 @@ def batched() -> Iterator[None]:
 
 FIT_WIDTH, FIT_HEIGHT = 780, 520  # the map's share of a 1280x720 projector (the decision panel takes the rest)
 MIN_WIDTH = 600  # a tall, narrow map still gets a canvas this wide (the first view zooms to the action)
-MAX_AUTO_SIZE = 18.0  # the first view zooms crowded counters apart, to at most this many px per circumradius
+MAX_AUTO_SIZE = 20.0  # the first view zooms crowded counters apart, to at most this many px per circumradius
 ZOOM_MIN, ZOOM_MAX = 0.5, 6.0
 
 
@@ -323,7 +323,7 @@ class MapView:
         pts = self._centers[idx]
         d = np.sqrt(((pts[:, None, :] - pts[None, :, :]) ** 2).sum(axis=2))
         dmin = float(d[d > 1e-9].min())
-        want = min(MAX_AUTO_SIZE, art.counter_px(0.0) * 0.95 / dmin)
+        want = min(MAX_AUTO_SIZE, art.counter_px(0.0) * 1.1 / dmin)
         span = pts.max(axis=0) - pts.min(axis=0) + 2.5  # the action and a hex round it
         fits = min((self.width - 2 * self.margin) / span[0], (self.height - STATUS_HEIGHT - 2 * self.margin) / span[1])
         size = min(want, fits)
@@ -593,11 +593,12 @@ class MapView:
             cx, cy = self.to_screen(np.array(self.geo.center_of(lab)))
             off = (k % 4) * side_len * 0.22
             cx, cy = cx + off, cy - off
-            x, y = cx - side_len / 2, cy - side_len / 2
-            top[lab] = (float(cx), float(cy))
             shape, solid = m.get("shape", "counter"), bool(m.get("solid"))
             fill = m.get("colour") or self.colours.get(m.get("side") or "", UNKNOWN_COLOUR)
             label, sub = str(m.get("label", "")), str(m.get("sub") or "")
+            wd = art.counter_text(side_len, label, sub)[0] if shape == "counter" else side_len
+            x, y = cx - wd / 2, cy - side_len / 2
+            top[lab] = (float(cx + wd / 2), float(cy - side_len / 2))  # where its stack badge goes
             if shape == "ring":
                 rings.append((cx, cy, fill, label, lab, k))
                 continue
@@ -607,12 +608,12 @@ class MapView:
                 edges.append("#ffffff")
                 texts.append((cx, cy, label, "", "#ffffff", side_len * 0.8, lab, k))
                 continue
-            boxes.append((x, y, side_len, side_len))
+            boxes.append((x, y, wd, side_len))
             fills.append(fill if solid else "#ffffff")
             edges.append(DETECTED_EDGE if m.get("detected") else UNDETECTED_EDGE)
             texts.append((cx, cy, label, sub, "#ffffff" if solid else fill, side_len, lab, k))
             if m.get("moved"):
-                dots.append((x + side_len * 0.85, y + side_len * 0.85, "#ffffff"))
+                dots.append((x + wd - side_len * 0.15, y + side_len * 0.85, "#ffffff"))
             if m.get("damaged"):
                 dots.append((x + side_len * 0.15, y + side_len * 0.85, "#ff9800"))
         if boxes:
@@ -642,14 +643,13 @@ class MapView:
         c.text_baseline = "middle"
         for x, y, text, sub, col, side in texts:
             c.fill_style = col
+            _, label_px, sub_px = art.counter_text(side, text, sub)
             if text:
-                px = int(min(side * 0.42, side * 1.45 / max(1, len(text))))
-                c.font = f"bold {max(8, px)}px sans-serif"
-                c.fill_text(text, float(x), float(y) - (side * 0.14 if sub else 0.0))
+                c.font = f"bold {int(label_px)}px sans-serif"
+                c.fill_text(text, float(x), float(y) - (side * 0.17 if sub else 0.0))
             if sub:
-                px = int(min(side * 0.3, side * 1.7 / max(1, len(sub))))
-                c.font = f"{max(7, px)}px sans-serif"
-                c.fill_text(sub, float(x), float(y) + side * 0.26)
+                c.font = f"bold {int(sub_px)}px sans-serif"
+                c.fill_text(sub, float(x), float(y) + side * 0.24)
 
     def _draw_badges(self, c: Any, markers: Sequence[Mapping[str, Any]], top: Mapping[str, tuple[float, float]],
                      side_len: float) -> None:
@@ -658,7 +658,7 @@ class MapView:
         badges = [(lab, n) for lab, n in sorted(art.stacks(markers).items()) if n >= 2 and lab in top]
         if not badges:
             return
-        xy = np.array([(top[lab][0] + side_len * 0.5, top[lab][1] - side_len * 0.5) for lab, _ in badges])
+        xy = np.array([top[lab] for lab, _ in badges])
         c.fill_style = art.BADGE
         c.fill_circles(xy[:, 0], xy[:, 1], 9.0)
         c.stroke_style = "#ffffff"
@@ -725,7 +725,7 @@ class MapView:
             cx, cy = self.to_screen(np.array(self.geo.center_of(lab)))
             off = (k % 4) * side_len * 0.22
             cx, cy = cx + off, cy - off
-            top[lab] = (float(cx), float(cy))
+            top[lab] = (float(cx + side_len / 2), float(cy - side_len / 2))
             boxes.append((cx - side_len / 2, cy - side_len / 2, side_len, side_len))
             fills.append(HULK_COLOUR if m.get("hulk") else self.colours.get(m.get("side") or "", UNKNOWN_COLOUR))
             ang = np.radians(-90.0 + 60.0 * int(m.get("facing") or 0))  # flat-topped: N is straight up
@@ -838,8 +838,11 @@ class MapView:
             cy = y0 + pad + row * i + row / 2
             sx = x0 + pad
             if swatch in ("smoke", "ring"):
-                c.fill_style = colour if swatch == "smoke" else "#666666"
+                c.fill_style = colour
                 c.fill_circle(sx + 8, cy, 7)
+            elif swatch == "small":
+                c.fill_style = colour
+                c.fill_rect(sx + 3, cy - 5, 10, 10)
             else:
                 c.fill_style = colour
                 c.fill_rect(sx, cy - 7, 16, 14)

@@ -115,9 +115,13 @@ def legend_entries(markers: Iterable[Mapping[str, Any]], colours: Mapping[str, s
     for s in sides:
         out.append(("counter", colours[s], str((names or {}).get(s, s))))
     for kind in dict.fromkeys(str(m.get("kind", "unit")) for m in ms):
-        sw = "smoke" if kind == "smoke" else "ring" if any(
-            m.get("shape") == "ring" for m in ms if m.get("kind") == kind) else "counter"
-        out.append((sw, "#9e9e9e" if sw == "smoke" else "#ffffff", KIND_WORDS.get(kind, kind)))
+        # the kind's swatch looks like its first counter: a disc, a small square, filled or white
+        first = next(m for m in ms if str(m.get("kind", "unit")) == kind)
+        shape = first.get("shape", "counter")
+        sw = "smoke" if kind == "smoke" else "ring" if shape == "ring" else "small" if shape == "small" else "counter"
+        own = first.get("colour") or colours.get(first.get("side") or "", "#555555")
+        fill = "#9e9e9e" if sw == "smoke" else own if (first.get("solid") or sw in ("ring", "small")) else "#ffffff"
+        out.append((sw, fill, KIND_WORDS.get(kind, kind)))
     if highlight:
         out.append(("area", "#ffeb3b", "can be chosen"))
     return out
@@ -135,3 +139,15 @@ def legend_corner(points: Iterable[tuple[float, float]], width: float, height: f
             best = (hidden, rank, (x0, y0))
     assert best is not None
     return best[2]
+
+
+def counter_text(side: float, label: str, sub: str) -> tuple[float, float, float]:
+    """A counter's width and its two lines' type sizes, ``(width, label_px, sub_px)``, for a counter ``side``
+    pixels tall. The type never drops below what reads from the back row (12 px bold, 11 px); a counter whose
+    text would not fit grows wider instead of the text shrinking."""
+    label_px = max(12.0, min(side * 0.42, side * 1.45 / max(1, len(label)))) if label else 0.0
+    if sub:
+        label_px = min(label_px, side * 0.4)
+    sub_px = max(11.0, side * 0.3) if sub else 0.0
+    width = max(side, len(label) * label_px * 0.66 + 6, len(sub) * sub_px * 0.6 + 6)
+    return width, label_px, sub_px

@@ -19,6 +19,7 @@ from leyte.render import art
 from leyte.render.geometry import FEATURE_STYLE, TERRAIN_COLOURS, frame_for, hex_center, hex_polygon, map_geometry
 
 FIT_WIDTH, FIT_HEIGHT = 760.0, 640.0  # the picture's default size: most of a 1280x720 screen
+LEGEND_BAND = 270.0  # px beside a narrow map for its legend
 
 
 def _poly(points: list[tuple[float, float]]) -> str:
@@ -64,13 +65,16 @@ def map_svg(
     fr = frame_for(m, size)
     mapart = map_art(m)
     coast = bool(mapart.rings)
+    # a tall, narrow map gets a band on its right for the legend, the north arrow and the scale bar
+    band = LEGEND_BAND if decorations and fr.width + LEGEND_BAND <= FIT_WIDTH else 0.0
+    width = fr.width + band
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{fr.width:.0f}" height="{fr.height:.0f}" '
-        f'viewBox="0 0 {fr.width:.0f} {fr.height:.0f}" font-family="sans-serif">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{fr.height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {fr.height:.0f}" font-family="sans-serif">'
     ]
     if title:
         out.append(f"<title>{escape(title)}</title>")
-    out.append(f'<rect width="{fr.width:.0f}" height="{fr.height:.0f}" fill="{art.SEA}"/>')
+    out.append(f'<rect width="{width:.0f}" height="{fr.height:.0f}" fill="{art.SEA}"/>')
     palette = art.SOFT_TERRAIN if coast else TERRAIN_COLOURS
     for h in m.hexes:
         info = m.info[h]
@@ -127,7 +131,7 @@ def map_svg(
     if decorations:
         busy = [hex_center(m, m.hex(mk["hex"]), fr) for mk in markers or []]
         busy += [fr.xy(lb.x, lb.y) for lb in mapart.labels]
-        out.extend(_decorations(m, fr, markers or [], names or {}, coast, bool(highlight), busy))
+        out.extend(_decorations(m, fr, markers or [], names or {}, coast, bool(highlight), busy, band))
     out.append("</svg>")
     return "\n".join(out)
 
@@ -152,13 +156,15 @@ def _markers(m: HexMap, fr: Any, markers: list[dict[str, Any]]) -> list[str]:
         by_hex[mk["hex"]] = k + 1
         off = (k % 4) * s * 0.22
         x, y = x + off, y - off
-        top[mk["hex"]] = (x, y)
+        label, sub = str(mk.get("label") or ""), str(mk.get("sub") or "")
+        wd, label_px, sub_px = art.counter_text(s, label, sub)
+        top[mk["hex"]] = (x + wd / 2, y - s / 2)
         colour = mk.get("colour") or "#555555"
         solid = mk.get("solid", True)
         fill, ink = (colour, "#ffffff") if solid else ("#ffffff", colour)
         edge = "#ffd600" if mk.get("detected") else "#111"
         out.append(
-            f'<rect x="{x - s / 2:.1f}" y="{y - s / 2:.1f}" width="{s:.1f}" height="{s:.1f}" rx="3" '
+            f'<rect x="{x - wd / 2:.1f}" y="{y - s / 2:.1f}" width="{wd:.1f}" height="{s:.1f}" rx="3" '
             f'fill="{fill}" stroke="{edge}" stroke-width="2" class="marker">'
             f'<title>{escape(str(mk.get("text", "")))}</title></rect>'
         )
@@ -167,21 +173,18 @@ def _markers(m: HexMap, fr: Any, markers: list[dict[str, Any]]) -> list[str]:
             out.append(f'<line x1="{x + math.cos(a) * s * 0.5:.1f}" y1="{y + math.sin(a) * s * 0.5:.1f}" '
                        f'x2="{x + math.cos(a) * s * 0.95:.1f}" y2="{y + math.sin(a) * s * 0.95:.1f}" stroke="#111" '
                        f'stroke-width="3" stroke-linecap="round"/>')
-        label, sub = str(mk.get("label") or ""), str(mk.get("sub") or "")
         if label:
-            px = min(s * 0.42, s * 1.45 / max(1, len(label)))
-            out.append(f'<text x="{x:.1f}" y="{y - (s * 0.14 if sub else 0):.1f}" font-size="{px:.1f}" '
+            out.append(f'<text x="{x:.1f}" y="{y - (s * 0.17 if sub else 0):.1f}" font-size="{label_px:.1f}" '
                        f'font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="{ink}" '
                        f'class="counter-label">{escape(label)}</text>')
         if sub:
-            px = min(s * 0.3, s * 1.7 / max(1, len(sub)))
-            out.append(f'<text x="{x:.1f}" y="{y + s * 0.26:.1f}" font-size="{px:.1f}" text-anchor="middle" '
+            out.append(f'<text x="{x:.1f}" y="{y + s * 0.24:.1f}" font-size="{sub_px:.1f}" font-weight="bold" '
+                       f'text-anchor="middle" '
                        f'dominant-baseline="central" fill="{ink}" class="counter-sub">{escape(sub)}</text>')
     for lab, n in sorted(counts.items()):
         if n < 2 or lab not in top:
             continue
-        x, y = top[lab]
-        bx, by = x + s * 0.5, y - s * 0.5
+        bx, by = top[lab]
         out.append(f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="9" fill="{art.BADGE}" stroke="#fff" stroke-width="1.5" '
                    f'class="stack-count"/>')
         out.append(f'<text x="{bx:.1f}" y="{by:.1f}" font-size="12" font-weight="bold" text-anchor="middle" '
@@ -190,10 +193,11 @@ def _markers(m: HexMap, fr: Any, markers: list[dict[str, Any]]) -> list[str]:
 
 
 def _decorations(m: HexMap, fr: Any, markers: list[dict[str, Any]], names: dict[str, str], coast: bool,
-                 highlight: bool, busy: list[tuple[float, float]]) -> list[str]:
-    """North arrow (top right), scale bar (bottom right) and legend (bottom left), each on a white card."""
+                 highlight: bool, busy: list[tuple[float, float]], band: float = 0.0) -> list[str]:
+    """North arrow (top right), scale bar (bottom right) and legend (a left-hand corner, or the band beside the
+    map when there is one), each on a white card."""
     out: list[str] = []
-    w, h = fr.width, fr.height
+    w, h = fr.width + band, fr.height
     # north arrow: map north is up on every map we draw (each projection keeps true north up)
     ax, ay = w - 28, 16
     out.append(f'<g class="north-arrow"><rect x="{ax - 16:.0f}" y="{ay - 8:.0f}" width="32" height="52" rx="5" '
@@ -215,7 +219,7 @@ def _decorations(m: HexMap, fr: Any, markers: list[dict[str, Any]], names: dict[
     row, pad = 20, 8
     lw = 12 + max(len(t) for _, _, t in entries) * 7.5 + 28
     lh = pad * 2 + row * len(entries)
-    x0, y0 = art.legend_corner(busy, w, h, lw, lh)
+    x0, y0 = (fr.width + 8, 72.0) if band and lw <= band - 12 else art.legend_corner(busy, w, h, lw, lh)
     items = [f'<rect x="{x0}" y="{y0:.0f}" width="{lw:.0f}" height="{lh}" rx="5" fill="#ffffff" fill-opacity="0.88" '
              f'stroke="#90a4ae"/>']
     for i, (swatch, colour, words) in enumerate(entries):
@@ -227,7 +231,9 @@ def _decorations(m: HexMap, fr: Any, markers: list[dict[str, Any]], names: dict[
         elif swatch == "smoke":
             items.append(f'<circle cx="{sx + 8}" cy="{cy:.1f}" r="7" fill="{colour}" fill-opacity="0.6"/>')
         elif swatch == "ring":
-            items.append(f'<circle cx="{sx + 8}" cy="{cy:.1f}" r="7" fill="#666" stroke="#fff"/>')
+            items.append(f'<circle cx="{sx + 8}" cy="{cy:.1f}" r="7" fill="{colour}" stroke="#fff"/>')
+        elif swatch == "small":
+            items.append(f'<path d="M{sx + 3},{cy - 5:.1f} h10 v10 h-10 Z" fill="{colour}" stroke="#fff"/>')
         else:
             items.append(f'<path d="M{sx},{cy - 7:.1f} h16 v14 h-16 Z" fill="{colour}" stroke="#111" '
                          f'stroke-width="1.5"/>')
@@ -250,6 +256,7 @@ def game_svg(game: Any, player: str | None = None, *, size: float | None = None)
         {"hex": mk["hex"], "colour": mk.get("colour") or face.colour(mk.get("side")), "side": mk.get("side"),
          "detected": mk.get("detected"), "text": mk.get("title") or mk.get("id"), "label": mk.get("label"),
          "sub": mk.get("sub"), "count": mk.get("count"), "kind": mk.get("kind"), "solid": mk.get("solid", True),
+         "shape": mk.get("shape", "counter"),
          **({"facing": mk["facing"]} if "facing" in mk else {})}
         for mk in face.markers(v) if mk.get("hex")
     ]
