@@ -268,3 +268,15 @@ def test_the_first_view_keeps_every_counter_on_the_canvas() -> None:
     for mk in markers:
         x, y = mv.pixel_of(mk["hex"])
         assert 0 <= x <= mv.width and 0 <= y <= mv.height, (mk["id"], mv.zoom, mv.pan)
+
+
+def test_a_task_force_counter_says_what_it_holds_only_to_its_owner() -> None:
+    """Imperial Sunset: an own TF's counter reads its number over its heaviest ships ("3 BB+"); an enemy TF's
+    reads "TF ?", so the counter tells the other side nothing the view does not (5.4)."""
+    g = leyte.new_game("imperial-sunset", seed=1)
+    own = {m["id"]: m for m in g.face.markers(g.view("IJN")) if m["kind"] == "tf"}
+    assert own["IJN-1"]["label"] == "1" and re.fullmatch(r"\d+ (BB|CA|CL|DD|CAV)\+?", own["IJN-1"]["sub"])
+    enemy = [m for m in own.values() if m["side"] == "USN"]
+    assert enemy and {m["sub"] for m in enemy} == {"TF ?"}
+    umpire = {m["id"]: m for m in g.face.markers(g.view(None)) if m["kind"] == "tf"}
+    assert all(re.fullmatch(r"\d+ [A-Z]+\+?|dummy", m["sub"]) for m in umpire.values())
