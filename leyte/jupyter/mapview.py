@@ -182,6 +182,7 @@ class MapView:
         self.describe: Callable[[str], str] = self._describe
         self._click_handlers: list[Callable[[str], None]] = []
         self._down: tuple[float, float] | None = None
+        self._pointer: tuple[float, float] | None = None  # where the mouse last moved on the canvas
         self.last_frame_ms = 0.0
         self.frames = 0
         self.info = W.HTML(value="&nbsp;", layout=W.Layout(min_height="2.6em"))
@@ -190,6 +191,7 @@ class MapView:
         self.canvas.on_mouse_up(self._mouse_up)
         self.canvas.on_mouse_move(self._mouse_move)
         self.canvas.on_mouse_out(self._mouse_out)
+        self.canvas.on_mouse_wheel(self._mouse_wheel)
         self.canvas.on_client_ready(self._client_ready)
         buttons = [
             ("+", self.zoom_in, "zoom in"),
@@ -388,6 +390,7 @@ class MapView:
         return label
 
     def _mouse_move(self, x: float, y: float) -> None:
+        self._pointer = (x, y)
         label = self.hex_at(x, y)
         if label != self.hover:
             self.hover = label
@@ -396,6 +399,15 @@ class MapView:
 
     def _mouse_out(self, x: float, y: float) -> None:
         self._down = None
+        self._pointer = None
+
+    def _mouse_wheel(self, dx: float, dy: float) -> None:
+        """The wheel zooms about the pointer (ipycanvas 0.14 sends the wheel's deltas only, so the pointer is the
+        last place the mouse moved to); scrolling up zooms in."""
+        if not dy:
+            return
+        self._auto = False
+        self.set_zoom(self.zoom * (1.25 if dy < 0 else 1 / 1.25), about=self._pointer or self.action_pixel())
 
     def hover_text(self, label: str) -> str:
         from html import escape

@@ -120,7 +120,8 @@ def legend_entries(markers: Iterable[Mapping[str, Any]], colours: Mapping[str, s
         shape = first.get("shape", "counter")
         sw = "smoke" if kind == "smoke" else "ring" if shape == "ring" else "small" if shape == "small" else "counter"
         own = first.get("colour") or colours.get(first.get("side") or "", "#555555")
-        fill = "#9e9e9e" if sw == "smoke" else own if (first.get("solid") or sw in ("ring", "small")) else "#ffffff"
+        filled = first.get("solid") or "facing" in first or sw in ("ring", "small")  # a ship with a bow is filled
+        fill = "#9e9e9e" if sw == "smoke" else own if filled else "#ffffff"
         out.append((sw, fill, KIND_WORDS.get(kind, kind)))
     if highlight:
         out.append(("area", "#ffeb3b", "can be chosen"))

@@ -280,3 +280,13 @@ def test_a_task_force_counter_says_what_it_holds_only_to_its_owner() -> None:
     assert enemy and {m["sub"] for m in enemy} == {"TF ?"}
     umpire = {m["id"]: m for m in g.face.markers(g.view(None)) if m["kind"] == "tf"}
     assert all(re.fullmatch(r"\d+ [A-Z]+\+?|dummy", m["sub"]) for m in umpire.values())
+
+
+def test_the_wheel_zooms_about_the_pointer() -> None:
+    mv = MapView(hexmap("imperial-sunset"))
+    x, y = mv.pixel_of("2020")
+    mv._mouse_move(x, y)
+    mv._mouse_wheel(0.0, -120.0)  # up: in
+    assert mv.zoom == pytest.approx(1.25) and mv.pixel_of("2020") == pytest.approx((x, y))
+    mv._mouse_wheel(0.0, 120.0)
+    assert mv.zoom == pytest.approx(1.0) and mv.pixel_of("2020") == pytest.approx((x, y))
