@@ -104,7 +104,6 @@ def batched() -> Iterator[None]:
 
 FIT_WIDTH, FIT_HEIGHT = 780, 520  # the map's share of a 1280x720 projector (the decision panel takes the rest)
 MIN_WIDTH = 600  # a tall, narrow map still gets a canvas this wide (the first view zooms to the action)
-MAX_AUTO_SIZE = 20.0  # the first view zooms crowded counters apart, to at most this many px per circumradius
 ZOOM_MIN, ZOOM_MAX = 0.5, 6.0
 
 
@@ -317,19 +316,13 @@ class MapView:
     def auto_zoom(self) -> float:
         """The zoom of the first view: 1, unless counters in nearby hexes would overlap and the whole action (every
         counter and option hex) still fits on the canvas when zoomed until they do not (a tactical map of small
-        hexes, with a formation of ships in it); then that zoom, up to ``MAX_AUTO_SIZE`` px per circumradius."""
+        hexes, with a formation of ships in it); then that zoom (``art.spread_size``)."""
         labels = {m.get("hex") for m in self.markers if m.get("kind") != "smoke"} | set(self.highlight)
-        idx = sorted(self.geo.index[lab] for lab in labels if lab in self.geo.index)
-        if len(idx) < 2 or len(idx) > 400:
+        pts = [self.geo.center_of(lab) for lab in sorted(lab for lab in labels if lab in self.geo.index)]
+        size = art.spread_size(pts, self.width - 2 * self.margin, self.height - STATUS_HEIGHT - 2 * self.margin)
+        if size is None or size <= self.base_size * art.SPREAD_RATIO:
             return 1.0
-        pts = self._centers[idx]
-        d = np.sqrt(((pts[:, None, :] - pts[None, :, :]) ** 2).sum(axis=2))
-        dmin = float(d[d > 1e-9].min())
-        want = min(MAX_AUTO_SIZE, art.counter_px(0.0) * 1.1 / dmin)
-        span = pts.max(axis=0) - pts.min(axis=0) + 2.5  # the action and a hex round it
-        fits = min((self.width - 2 * self.margin) / span[0], (self.height - STATUS_HEIGHT - 2 * self.margin) / span[1])
-        size = min(want, fits)
-        return min(ZOOM_MAX, size / self.base_size) if size > self.base_size * 1.4 else 1.0
+        return min(ZOOM_MAX, size / self.base_size)
 
     def _follow_action(self) -> bool:
         """The first view: zoom crowded counters apart (``auto_zoom``) and keep the action in the middle part of

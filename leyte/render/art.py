@@ -152,3 +152,26 @@ def counter_text(side: float, label: str, sub: str) -> tuple[float, float, float
     sub_px = max(11.0, side * 0.3) if sub else 0.0
     width = max(side, len(label) * label_px * 0.66 + 6, len(sub) * sub_px * 0.6 + 6)
     return width, label_px, sub_px
+
+
+MAX_SPREAD_SIZE = 20.0  # px per hex circumradius: the most a first view zooms in to pull counters apart
+#: a first view zooms to the spread size only when it is this many times the fitted size: a map whose counters
+#: merely touch keeps its overview; a formation of ships on a map of small hexes is pulled apart
+SPREAD_RATIO = 1.8
+
+
+def spread_size(points: Sequence[tuple[float, float]], width: float, height: float,
+                max_size: float = MAX_SPREAD_SIZE) -> float | None:
+    """The hex size (px per map unit) at which the closest two of ``points`` (hex centres in map units: counters
+    and option hexes) stand a counter apart, provided the whole set, with a hex round it, still fits in ``width``
+    x ``height`` px at that size; the largest size that fits otherwise. None with fewer than two distinct points
+    (or too many to compare). A front end zooms to this when its fitted size is much smaller (a formation of ships
+    on a map of small hexes)."""
+    pts = sorted(set(points))
+    if len(pts) < 2 or len(pts) > 400:
+        return None
+    dmin = min(math.dist(a, b) for i, a in enumerate(pts) for b in pts[i + 1:])
+    want = min(max_size, counter_px(0.0) * 1.1 / dmin)
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    span_x, span_y = max(xs) - min(xs) + 2.5, max(ys) - min(ys) + 2.5
+    return min(want, width / span_x, height / span_y)

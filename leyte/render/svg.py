@@ -20,6 +20,7 @@ from leyte.render.geometry import FEATURE_STYLE, TERRAIN_COLOURS, frame_for, hex
 
 FIT_WIDTH, FIT_HEIGHT = 760.0, 640.0  # the picture's default size: most of a 1280x720 screen
 LEGEND_BAND = 270.0  # px beside a narrow map for its legend
+HEX_NUMBER_SIZE = 17.0  # px per circumradius from which hex numbers are legible, and shown
 
 
 def _poly(points: list[tuple[float, float]]) -> str:
@@ -52,6 +53,7 @@ def map_svg(
     title: str = "",
     names: dict[str, str] | None = None,
     decorations: bool = True,
+    window: tuple[float, float, float, float] | None = None,
 ) -> str:
     """The map as an SVG string: terrain, coastline, names, features, hex numbers, markers, highlighted hexes, and
     (``decorations``) a scale bar, a north arrow and a legend.
@@ -59,18 +61,20 @@ def map_svg(
     ``markers`` are dicts with ``hex`` (label), ``colour`` (the owner's, from the game's face), ``side``,
     ``detected``, ``text`` (hover), and optionally ``label`` and ``sub`` (the counter's two lines), ``count``,
     ``kind``, ``facing``; ``highlight`` is a list of hex labels; ``names`` maps a side to its readable name for the
-    legend. ``size`` is the hex circumradius in px (default: the whole map in about 760 x 640).
+    legend. ``size`` is the hex circumradius in px (default: the whole map in about 760 x 640); ``window``
+    (x, y, width, height in px at that size) shows only that part of the map, decorations included.
     """
     size = size if size is not None else fit_svg_size(m)
     fr = frame_for(m, size)
     mapart = map_art(m)
     coast = bool(mapart.rings)
     # a tall, narrow map gets a band on its right for the legend, the north arrow and the scale bar
-    band = LEGEND_BAND if decorations and fr.width + LEGEND_BAND <= FIT_WIDTH else 0.0
+    band = LEGEND_BAND if decorations and window is None and fr.width + LEGEND_BAND <= FIT_WIDTH else 0.0
     width = fr.width + band
+    wx, wy, ww, wh = window if window is not None else (0.0, 0.0, width, fr.height)
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{fr.height:.0f}" '
-        f'viewBox="0 0 {width:.0f} {fr.height:.0f}" font-family="sans-serif">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{ww:.0f}" height="{wh:.0f}" '
+        f'viewBox="{wx:.0f} {wy:.0f} {ww:.0f} {wh:.0f}" font-family="sans-serif">'
     ]
     if title:
         out.append(f"<title>{escape(title)}</title>")
@@ -131,7 +135,11 @@ def map_svg(
     if decorations:
         busy = [hex_center(m, m.hex(mk["hex"]), fr) for mk in markers or []]
         busy += [fr.xy(lb.x, lb.y) for lb in mapart.labels]
-        out.extend(_decorations(m, fr, markers or [], names or {}, coast, bool(highlight), busy, band))
+        busy = [(x - wx, y - wy) for x, y in busy]
+        out.append(f'<g transform="translate({wx:.0f},{wy:.0f})">')
+        out.extend(_decorations(m, fr, markers or [], names or {}, coast, bool(highlight), busy, band,
+                                (ww, wh) if window is not None else None))
+        out.append("</g>")
     out.append("</svg>")
     return "\n".join(out)
 
@@ -193,11 +201,12 @@ def _markers(m: HexMap, fr: Any, markers: list[dict[str, Any]]) -> list[str]:
 
 
 def _decorations(m: HexMap, fr: Any, markers: list[dict[str, Any]], names: dict[str, str], coast: bool,
-                 highlight: bool, busy: list[tuple[float, float]], band: float = 0.0) -> list[str]:
+                 highlight: bool, busy: list[tuple[float, float]], band: float = 0.0,
+                 size: tuple[float, float] | None = None) -> list[str]:
     """North arrow (top right), scale bar (bottom right) and legend (a left-hand corner, or the band beside the
-    map when there is one), each on a white card."""
+    map when there is one), each on a white card, in a picture ``size`` px (default: the whole map)."""
     out: list[str] = []
-    w, h = fr.width + band, fr.height
+    w, h = size if size is not None else (fr.width + band, fr.height)
     # north arrow: map north is up on every map we draw (each projection keeps true north up)
     ax, ay = w - 28, 16
     out.append(f'<g class="north-arrow"><rect x="{ax - 16:.0f}" y="{ay - 8:.0f}" width="32" height="52" rx="5" '
@@ -265,5 +274,21 @@ def game_svg(game: Any, player: str | None = None, *, size: float | None = None)
     if d and d.get("options"):
         highlight = sorted({h for hs in face.option_targets(d["options"], v).values() for h in hs})
     name = next((p.name for p in face.players() if p.id == player), "umpire")
+    window = None
+    if size is None:
+        # counters crowded on a map of small hexes: show the action, zoomed until they stand apart
+        size = fit_svg_size(m)
+        pts = [m.center(m.hex(mk["hex"])) for mk in markers if mk.get("kind") != "smoke"]
+        pts += [m.center(m.hex(h)) for h in highlight]
+        spread = art.spread_size(pts, FIT_WIDTH, FIT_HEIGHT)
+        if spread is not None and spread > size * art.SPREAD_RATIO:
+            size = spread
+            fr = frame_for(m, size)
+            (x0, y0), (x1, y1) = (fr.xy(min(p[0] for p in pts), min(p[1] for p in pts)),
+                                  fr.xy(max(p[0] for p in pts), max(p[1] for p in pts)))
+            ww, wh = min(FIT_WIDTH, fr.width), min(FIT_HEIGHT, fr.height)
+            wx = min(max(0.0, (x0 + x1) / 2 - ww / 2), fr.width - ww)
+            wy = min(max(0.0, (y0 + y1) / 2 - wh / 2), fr.height - wh)
+            window = (wx, wy, ww, wh)
     return map_svg(m, size=size, markers=markers, highlight=highlight, names={p.id: p.name for p in face.players()},
-                   title=f"{game.id} turn {v.get('turn')} ({name})")
+                   title=f"{game.id} turn {v.get('turn')} ({name})", labels=size >= HEX_NUMBER_SIZE, window=window)

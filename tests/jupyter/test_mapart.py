@@ -290,3 +290,23 @@ def test_the_wheel_zooms_about_the_pointer() -> None:
     assert mv.zoom == pytest.approx(1.25) and mv.pixel_of("2020") == pytest.approx((x, y))
     mv._mouse_wheel(0.0, 120.0)
     assert mv.zoom == pytest.approx(1.0) and mv.pixel_of("2020") == pytest.approx((x, y))
+
+
+def test_the_svg_of_a_crowded_formation_shows_the_action_zoomed_until_its_counters_stand_apart() -> None:
+    """Samar's 1 nm hexes: the whole map would put Taffy 3's ships on top of each other, so the picture shows the
+    formation and the sea round it, with hex numbers; Imperial Sunset keeps its overview."""
+    g = leyte.new_game("samar", seed=1)
+    svg = game_svg(g)
+    w, h = (float(v) for v in re.search(r'<svg[^>]* width="([\d.]+)" height="([\d.]+)"', svg).groups())
+    vb = [float(v) for v in re.search(r'viewBox="([^"]+)"', svg).group(1).split()]
+    assert vb[2:] == [w, h] and (vb[0], vb[1]) != (0.0, 0.0)
+    xs = [(float(x), float(y)) for x, y in re.findall(r'<rect x="([\d.]+)" y="([\d.]+)"[^>]*class="marker"', svg)]
+    side = min(float(v) for v in re.findall(r'width="([\d.]+)"[^>]*class="marker"', svg))
+    assert side >= 28 and len(xs) == 13
+    gaps = [math.dist(a, b) for i, a in enumerate(xs) for b in xs[i + 1:]]
+    assert min(gaps) >= 0.9 * side  # neighbours' counters no longer cover each other
+    for x, y in xs:
+        assert vb[0] <= x and x + side <= vb[0] + vb[2] and vb[1] <= y and y + side <= vb[1] + vb[3]
+    assert 'class="hex-number"' in svg
+    overview = game_svg(leyte.new_game("imperial-sunset", seed=1))
+    assert re.search(r'viewBox="0 0 ', overview) and 'class="hex-number"' not in overview
