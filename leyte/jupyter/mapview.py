@@ -121,7 +121,12 @@ class MapView:
     register ``on_hex_click(fn)`` to hear which hex label was clicked. ``widget`` is the thing to display.
     ``colours`` maps each player to its counter colour (``{p.id: p.colour for p in game.face.players()}``);
     ``overlay_style`` says how to draw each named set of hexes given to ``show(ranges=...)``
-    (``game.face.overlay_style``); without it every set is outlined in grey.
+    (``game.face.overlay_style``); without it every set is outlined in grey. ``names`` gives each player's
+    readable name for the legend (``{p.id: p.name for p in game.face.players()}``).
+
+    The view follows the action (``show(focus=...)``, else the options' hexes, else the counters) until the user
+    moves it: the first view zooms a crowded formation apart (``auto_zoom``). The + and - buttons zoom about the
+    action, the mouse wheel about the pointer, a drag pans.
     """
 
     def __init__(
