@@ -167,6 +167,11 @@ class MapView:
         ox, oy = self.geo.origin
         self._rings = [np.array(r, dtype=float) - np.array([ox, oy]) for r in self.art.rings]
         self._names = [(lb, np.array([lb.x - ox, lb.y - oy])) for lb in self.art.labels]
+        self._named_hexes: dict[str, list[str]] = {}  # hex -> the names whose text is centred in it (hover text)
+        for lb, pt in self._names:
+            at = self.geo.label_at(float(pt[0]), float(pt[1]))
+            if at is not None:
+                self._named_hexes.setdefault(at, []).append(lb.name)
         palette = art.SOFT_TERRAIN if self._rings else TERRAIN_COLOURS
         self._colours = rgb([palette.get(t, "#cccccc") for t in self.geo.terrain])
         self._auto = True  # the view follows the action until the user (or a caller) moves it
@@ -420,6 +425,7 @@ class MapView:
         for kind, name in m.features(h):
             if kind in FEATURE_STYLE or kind == "sea_name":
                 bits.append(name or kind)
+        bits.extend(n for n in self._named_hexes.get(label, ()) if n not in bits)  # labels.csv names placed here
         return ", ".join(bits)
 
     def _client_ready(self) -> None:

@@ -310,3 +310,13 @@ def test_the_svg_of_a_crowded_formation_shows_the_action_zoomed_until_its_counte
     assert 'class="hex-number"' in svg
     overview = game_svg(leyte.new_game("imperial-sunset", seed=1))
     assert re.search(r'viewBox="0 0 ', overview) and 'class="hex-number"' not in overview
+
+
+def test_hovering_a_named_hex_says_its_name() -> None:
+    m = hexmap("naval-chess")
+    mv = MapView(m)
+    manila = next(lb for lb in map_art(m).labels if lb.name == "Manila")
+    where = min(m.hexes, key=lambda h: math.dist(m.center(h), (manila.x, manila.y)))
+    x, y = mv.pixel_of(m.label(where))
+    mv._mouse_move(x, y)
+    assert "Manila" in mv.info.value
