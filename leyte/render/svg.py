@@ -80,7 +80,11 @@ def map_svg(
         out.append(f"<title>{escape(title)}</title>")
     out.append(f'<rect width="{width:.0f}" height="{fr.height:.0f}" fill="{art.SEA}"/>')
     palette = art.SOFT_TERRAIN if coast else TERRAIN_COLOURS
-    for h in m.hexes:
+    # only the hexes the picture shows (a window leaves most of a big map out)
+    pad = 2 * size
+    centres = {h: hex_center(m, h, fr) for h in m.hexes}
+    shown = [h for h, (x, y) in centres.items() if wx - pad <= x <= wx + ww + pad and wy - pad <= y <= wy + wh + pad]
+    for h in shown:
         info = m.info[h]
         stroke = "" if coast else ' stroke="#7aa7c0" stroke-width="0.3"'
         out.append(
@@ -92,7 +96,7 @@ def map_svg(
                      for ring in mapart.rings)
         out.append(f'<path class="coast" d="{d}" fill="{art.LAND}" stroke="{art.COAST}" stroke-width="1.2" '
                    f'stroke-linejoin="round"/>')
-        grid = " ".join("M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in hex_polygon(m, h, fr)) + "Z" for h in m.hexes)
+        grid = " ".join("M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in hex_polygon(m, h, fr)) + "Z" for h in shown)
         out.append(f'<path class="grid" d="{grid}" fill="none" stroke="{art.GRID}" stroke-opacity="{art.GRID_ALPHA}" '
                    f'stroke-width="0.8"/>')
     for h in m.hexes:
@@ -113,7 +117,7 @@ def map_svg(
             f'stroke="#f57f17" stroke-width="1"/>'
         )
     if labels:
-        for h in m.hexes:
+        for h in shown:
             x, y = hex_center(m, h, fr)
             out.append(
                 f'<text x="{x:.1f}" y="{y - size * 0.5:.1f}" font-size="{max(9.0, size * 0.3):.1f}" '
