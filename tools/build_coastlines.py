@@ -10,7 +10,9 @@ so coast and hexes agree:
 2. soften the 0/1 raster with a 3x3 box filter and trace its 0.5 level with marching squares (interpolated edge
    crossings, saddles settled by the cell's mean); the raster is padded with sea, so every outline closes;
 3. keep only land outlines (holes in the land are lakes: a map counts them as land), drop islets smaller than the
-   game's threshold, simplify with Douglas-Peucker at a tolerance below a pixel at the default zoom, and round.
+   game's threshold, simplify with Douglas-Peucker at a tolerance below a pixel at the default zoom, smooth the
+   raster's staircase away with two rounds of Chaikin corner cutting (thinned again at a finer tolerance), and
+   round.
 
 Run from the repository root (build time only; the engine never imports this module)::
 
@@ -229,6 +231,19 @@ def simplify_ring(ring: list[tuple[float, float]], tol: float) -> list[tuple[flo
     return a[:-1] + b[:-1]
 
 
+def chaikin(ring: list[tuple[float, float]], rounds: int = 2) -> list[tuple[float, float]]:
+    """Chaikin's corner cutting on a closed ring: each round replaces every corner by two points a quarter of the
+    way along its edges, so the raster's staircase becomes a smooth outline (the shape moves by under a quarter
+    of the simplification tolerance)."""
+    for _ in range(rounds):
+        out = []
+        for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1]):
+            out.append((0.75 * x0 + 0.25 * x1, 0.75 * y0 + 0.25 * y1))
+            out.append((0.25 * x0 + 0.75 * x1, 0.25 * y0 + 0.75 * y1))
+        ring = out
+    return ring
+
+
 def build(game: str) -> str:
     folder = ROOT / "scenarios" / game
     m = HexMap.load(folder)
@@ -240,6 +255,7 @@ def build(game: str) -> str:
         if abs(area(ring)) < spec.min_area or not is_land_outline(ring, gx, gy, f):
             continue
         s = simplify_ring(ring, spec.tolerance)
+        s = simplify_ring(chaikin(s), spec.tolerance * 0.3) if len(s) >= 3 else s
         if len(s) >= 3:
             rings.append([[round(x, 3), round(y, 3)] for x, y in s])
     rings.sort(key=lambda r: (-abs(area([tuple(p) for p in r])), r[0]))
@@ -249,7 +265,8 @@ def build(game: str) -> str:
         "provenance": "reconstructed",
         "source": SOURCE,
         "method": (f"raster step {spec.step}, 3x3 box filter, 0.5 contour, lakes kept as land, islets under "
-                   f"{spec.min_area} square units dropped, Douglas-Peucker tolerance {spec.tolerance}; {spec.note}"),
+                   f"{spec.min_area} square units dropped, Douglas-Peucker tolerance {spec.tolerance}, two rounds of "
+                   f"Chaikin smoothing; {spec.note}"),
         "projection": proj.to_dict(),
         "rings": rings,
     }
@@ -268,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     for game in args.games:
         text = build(game)
         path = ROOT / "scenarios" / game / "coast.json"
-        n = text.count("\n[") + (1 if "\n[" in text else 0)
+        n = sum(1 for line in text.splitlines() if line.startswith("[["))
         if args.check:
             if not path.is_file() or path.read_text(encoding="utf-8") != text:
                 print(f"{path}: differs from a rebuild", file=sys.stderr)

@@ -78,7 +78,7 @@ def map_svg(
     ]
     if title:
         out.append(f"<title>{escape(title)}</title>")
-    out.append(f'<rect width="{width:.0f}" height="{fr.height:.0f}" fill="{art.SEA}"/>')
+    out.append(f'<rect x="{wx:.0f}" y="{wy:.0f}" width="{ww:.0f}" height="{wh:.0f}" fill="{art.SEA}"/>')
     palette = art.SOFT_TERRAIN if coast else TERRAIN_COLOURS
     # only the hexes the picture shows (a window leaves most of a big map out)
     pad = 2 * size
