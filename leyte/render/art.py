@@ -119,7 +119,9 @@ def legend_entries(markers: Iterable[Mapping[str, Any]], colours: Mapping[str, s
         first = next(m for m in ms if str(m.get("kind", "unit")) == kind)
         shape = first.get("shape", "counter")
         sw = "smoke" if kind == "smoke" else "ring" if shape == "ring" else "small" if shape == "small" else "counter"
-        own = first.get("colour") or colours.get(first.get("side") or "", "#555555")
+        sides = {m.get("side") for m in ms if str(m.get("kind", "unit")) == kind}
+        # a kind both sides use is shown in grey: the player rows above give the colours
+        own = first.get("colour") or colours.get(first.get("side") or "", "#555555") if len(sides) == 1 else "#757575"
         filled = first.get("solid") or "facing" in first or sw in ("ring", "small")  # a ship with a bow is filled
         fill = "#9e9e9e" if sw == "smoke" else own if filled else "#ffffff"
         out.append((sw, fill, KIND_WORDS.get(kind, kind)))
