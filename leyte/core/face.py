@@ -15,7 +15,9 @@ Markers are dicts with these keys (front ends rely on them; games may add their 
 
 - ``kind``: what the piece is ("unit", "tf", "ship", "smoke", ...), ``id`` (unique on the map), ``hex`` (label);
 - ``side``: the player who owns it, or None when the viewer cannot know;
-- ``label``: the short counter text; ``title``: the hover text;
+- ``label``: the short counter text; ``title``: the hover text; optionally ``sub``, a second, smaller line on the
+  counter (a ship count and type, a name: "4 CV+"), and ``count``, the pieces one marker stands for (a stack
+  badge shows it);
 - ``detected``, ``moved``, ``dummy`` (None when the viewer cannot know), ``damaged``;
 - how it looks, all optional: ``shape`` ("counter", the default square; "small", a smaller square with a white
   edge; "ring", a disc), ``solid`` (filled in its colour with white text, else white with coloured text) and

@@ -34,6 +34,22 @@ HEX_PARAMS = ("to", "hex")
 UNIT_PARAMS = ("target", "over", "tf", "marker", "ship")
 
 
+# The heaviest ship type in a TF names it on its counter ("4 CV+"): carriers, then battleships, cruisers, escorts.
+TYPE_ORDER = ("CV", "CVL", "CVE", "BB", "CA", "CAV", "CL", "CLAA", "DD", "DE", "APD")
+
+
+def _tf_sub(types: Sequence[str], dummy: bool | None) -> str:
+    """The counter's second line for a TF its owner sees: how many of its heaviest ship type it holds, with a "+"
+    when lighter ships sail with them ("5 BB+": five battleships and escorts)."""
+    if dummy:
+        return "dummy"
+    if not types:
+        return ""
+    main = min(types, key=lambda t: TYPE_ORDER.index(t) if t in TYPE_ORDER else len(TYPE_ORDER))
+    n = sum(1 for t in types if t == main)
+    return f"{n} {main}" + ("+" if n < len(types) else "")
+
+
 def _short(tf_id: str) -> str:
     """The text printed on a counter: the marker number ("IJN-3" -> "3"), else the id itself, shortened."""
     tail = str(tf_id).rsplit("-", 1)[-1]
@@ -62,6 +78,7 @@ def view_markers(view: Mapping[str, Any]) -> list[Marker]:
                     ships_n=len(live),
                     dummy=bool(tf.get("dummy")),
                     damaged=any(ships.get(s, {}).get("hits") for s in live),
+                    types=[str(ships.get(s, {}).get("type", "")) for s in live],
                 )
             )
         for s in ships.values():
@@ -90,7 +107,8 @@ def view_markers(view: Mapping[str, Any]) -> list[Marker]:
                 continue
             hits = any(s.get("hits") for s in tf.get("ships", []))
             out.append(
-                _tf_marker(tf, own=True, ships_n=len(tf.get("ships", [])), dummy=bool(tf.get("dummy")), damaged=hits)
+                _tf_marker(tf, own=True, ships_n=len(tf.get("ships", [])), dummy=bool(tf.get("dummy")), damaged=hits,
+                           types=[str(s.get("type", "")) for s in tf.get("ships", [])])
             )
         for tf in view.get("enemy_tfs", []) or []:
             if tf.get("hex"):
@@ -145,7 +163,8 @@ def _sonar_side(identity: Any) -> str | None:
 
 
 def _tf_marker(
-    tf: Mapping[str, Any], *, own: bool, ships_n: int | None = None, dummy: bool | None = None, damaged: bool = False
+    tf: Mapping[str, Any], *, own: bool, ships_n: int | None = None, dummy: bool | None = None, damaged: bool = False,
+    types: Sequence[str] = (),
 ) -> Marker:
     tid = str(tf.get("id", "?"))
     if own:
@@ -165,6 +184,7 @@ def _tf_marker(
         "side": tf.get("side"),
         "id": tid,
         "label": _short(tid),
+        "sub": _tf_sub(types, dummy) if own else "TF ?",
         "title": title,
         "detected": bool(tf.get("detected")),
         "moved": bool(tf.get("moved")),

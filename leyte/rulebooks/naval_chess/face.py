@@ -11,6 +11,8 @@ from leyte.core.face import Face, PlayerStyle
 
 Marker = dict[str, Any]
 AIR_LABELS = {"naval": "NAV", "land": "LBA", "seaplane": "SEA", "kamikaze": "KAM"}  # short counter texts
+# The heaviest class in a stack names it on the counter's second line ("×8" over "CV"): carriers, then battleships.
+CLASS_ORDER = ("CV", "FCV", "CVB", "CVE", "SBB", "FBB", "BB", "FB", "B", "CA", "TR/CA", "TR", "PT", "SS")
 
 
 class NavalChessFace(Face):
@@ -41,12 +43,18 @@ class NavalChessFace(Face):
                 u = units[0]
                 label = AIR_LABELS.get(str(u.get("class")), "AIR") if air else str(u.get("class", ""))
                 mid, title = str(u["id"]), str(u.get("name", u["id"]))
+                name = str(u.get("name", ""))
+                sub = "" if air else name if len(name) <= 8 else name.split()[0][:8]
             else:
                 label = f"{AIR_LABELS.get(str(units[0].get('class')), 'AIR')}{len(units)}" if air else f"×{len(units)}"
                 mid = f"{seat}@{h}{'/air' if air else ''}"
                 title = f"{seat} at {h}: " + ", ".join(
                     f"{x.get('name')} ({x.get('class')}{', damaged' if x.get('damaged') else ''})" for x in units)
+                classes = [str(x.get("class")) for x in units]
+                sub = "" if air else min(
+                    classes, key=lambda c: CLASS_ORDER.index(c) if c in CLASS_ORDER else len(CLASS_ORDER))
             out.append({"kind": "air" if air else "unit", "id": mid, "hex": h, "side": seat, "label": label[:4],
+                        "sub": sub,
                         "title": title, "damaged": any(bool(x.get("damaged")) for x in units), "detected": None,
                         "moved": any(bool(x.get("moved")) for x in units), "dummy": None,
                         "shape": "small" if air else "counter", "solid": not air, "count": len(units)})
