@@ -106,6 +106,11 @@ def guarded(session: Session, fn: Any) -> Any:
     return call
 
 
+def player_names(face: Any) -> dict[str, str]:
+    """Each player's readable name (the map legend's words), from the game's face."""
+    return {p.id: p.name for p in face.players()}
+
+
 class StepControls:
     """Step, Next decision, Run to end of phase / turn, Undo, Reset, Play/Pause with a speed slider, and the
     choice of player for each side and of whose eyes we see with.
@@ -157,7 +162,8 @@ class StepControls:
         kinds = player_kinds(session.game.id)
         self.sides = {
             side: W.Dropdown(
-                options=kinds, value=session.players.get(side, HUMAN), description=side, layout=W.Layout(width="190px")
+                options=kinds, value=session.players.get(side, HUMAN), description=side,
+                layout=W.Layout(width="auto"), style={"description_width": "initial"},  # "Seventh Fleet" in full
             )
             for side in session.game.players
         }
@@ -359,7 +365,7 @@ class DecisionPanel:
                 f"<span style='color:#666'>[{escape(d.rule)}]</span><br>What to do now: {how}."
             )
             if len(opts) <= MAX_BUTTONS:
-                ordered = ([usual] if usual else []) + [p for p in self._opts if p is not usual]
+                ordered = ([usual] if usual else []) + [p for p in self._opts if usual is None or p[0] != usual[0]]
                 btns = []
                 for i, o in ordered:
                     b = W.Button(description=o.text, tooltip=o.text, layout=W.Layout(width="auto", max_width="100%"))
@@ -485,7 +491,8 @@ class GameApp:
             s.run("decision")  # the bots set up and play until the human's first decision
             s.message = ""
         self.desk_map = MapView(s.map, size=size if size is not None else fit_size(s.map),
-                                colours=s.game.face.colours(), overlay_style=s.game.face.overlay_style)
+                                colours=s.game.face.colours(), overlay_style=s.game.face.overlay_style,
+                                names=player_names(s.game.face))
         self.map = self.desk_map  # the map drawn now: the desk's, or the presentation's (built when first asked)
         self.present_map: MapView | None = None
         self._center = (center, zoom)
@@ -569,7 +576,7 @@ class GameApp:
         size = (PRESENT_WIDTH - 8) / geo.width
         height = min(int(geo.height * size + 8) + STATUS_HEIGHT, PRESENT_HEIGHT)
         m = MapView(s.map, size=size, width=PRESENT_WIDTH, height=height, colours=s.game.face.colours(),
-                    overlay_style=s.game.face.overlay_style)
+                    overlay_style=s.game.face.overlay_style, names=player_names(s.game.face))
         center, zoom = self._center
         if center is not None:
             m.center_on(center, zoom)
@@ -605,7 +612,8 @@ class GameApp:
         if self.widget.children[1:-1] != tuple(self.table):
             self.widget.children = (self.controls.widget, *self.table, self.style)
         v = s.view()
-        self.map.show(s.markers(v), highlight=s.highlighted(v), status=s.status(), ranges=s.ranges(v))
+        self.map.show(s.markers(v), highlight=s.highlighted(v), status=s.status(), ranges=s.ranges(v),
+                      focus=s.focus(v))
         self.panel.refresh()
         evs = s.visible_events()
         self.log.value = event_log_html(evs)

@@ -139,6 +139,16 @@ def test_a_short_list_puts_the_usual_choice_first_and_highlights_it() -> None:
     first = app.panel.buttons.children[0]
     assert first.button_style == "info" and "usual choice" in first.tooltip
     assert is_no_action(app.session.game.decision.options[_index_of(app, first.description)].kind)
+    # every option exactly once: the usual choice moves to the top, it is not shown twice
+    shown = [b.description for b in app.panel.buttons.children]
+    assert sorted(shown) == sorted(o.text for o in app.session.options())
+
+
+def test_a_short_list_shows_each_option_once_in_naval_chess() -> None:
+    app = GameApp(leyte.new_game("naval-chess", seed=1), ijn="human", third_fleet="random", seventh_fleet="random",
+                  viewer="IJN", cards=False)
+    shown = [b.description for b in app.panel.buttons.children]
+    assert shown[0].startswith("Keep") and len(shown) == len(set(shown)) == len(app.session.options())
 
 
 def _index_of(app: GameApp, text: str) -> int:
