@@ -153,8 +153,11 @@ def detected(st: State, side: str, channel: str, target_id: str) -> bool:
 
 
 def _record(st: State, side: str, channel: str, target_id: str) -> None:
+    """Add a find to its channel. Only a carrier-channel find sets the TG's own ``detected`` flag, the one Imperial
+    Sunset's shared strike and surface frames read: so those frames can never act on an island find (6.3.2) or a
+    land-based sighting (6.3.3); island air asks ``detected(st, "IJN", "island", ...)`` (S-8)."""
     state.detect(st, side, channel, target_id)
-    if channel != "land":  # a land-based sighting places no Detected marker (6.3.3, R-8)
+    if channel == "carrier":
         for t in _tg_members(st, target_id):
             t.detected = True
 
