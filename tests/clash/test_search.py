@@ -351,3 +351,12 @@ def test_detected_names_its_channels() -> None:
     g = searching(position([tg("usn", "USN", "3111", USN_TG)]), "USN", "usn", [])
     with pytest.raises(LeyteError, match="no search channel 'island'"):
         search.detected(g.state, "USN", "island", "x")
+
+
+def test_3_2_3_a_tg_inside_a_tf_searches_under_the_tf_s_name() -> None:
+    """The IJN sees TF 58's marker, not its TGs: a search made by one of them is told as the TF's."""
+    pos = position([tg("usn", "USN", "3111", USN_TG, tf="tf58"), tg("ijn", "IJN", "2611", ["myoko"])],
+                   tfs=[{"id": "tf58", "name": "Task Force 58", "side": "USN", "hex": "3111"}])
+    g = searching(pos, "USN", "usn", [2])
+    assert [r.data["searcher"] for r in kinds(g, "search_result")] == ["tf58"]
+    assert not re.search(r"\busn\b", _words(g, "IJN"))

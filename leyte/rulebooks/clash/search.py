@@ -358,6 +358,7 @@ class ClashSearchRoll:
             me = _target(st, _own_target_id(st, fr["searcher"]))
             if me is None or me["hex"] != fr["hex"]:
                 return
+        by = _own_target_id(st, fr["searcher"])  # the marker the defender sees: a TG inside a TF is the TF (3.2.3)
         rule = own({"same_hex": "6.2", "air": "6.3.1", "island": "6.3.2", "land": "6.3.3"}[fr["mode"]])
         name = _label(tgt["id"])
         rec = ctx.roll_on(st.data.table(TABLES[side]), None, search_modifiers(st, fr),
@@ -365,20 +366,20 @@ class ClashSearchRoll:
                           visible=(defender,))
         row = rec.result
         if not row.get("detected"):
-            ctx.emit(rule, f"{side} search of {name} by {fr['searcher']}: nothing found", kind="search_result",
-                     data={"target": tgt["id"], "found": False, "searcher": fr["searcher"]})
+            ctx.emit(rule, f"{side} search of {name} by {by}: nothing found", kind="search_result",
+                     data={"target": tgt["id"], "found": False, "searcher": by})
             return
         if tgt["dummy"]:
             if row.get("dummy_removed", True):
                 st.tfs[tgt["id"]].in_play = False
-                ctx.emit(own("3.1.6"), f"{side} search of {name} by {fr['searcher']}: it was a dummy and is removed "
+                ctx.emit(own("3.1.6"), f"{side} search of {name} by {by}: it was a dummy and is removed "
                          "(no report, R-7)", kind="dummy_removed",
-                         data={"target": tgt["id"], "hex": tgt["hex"], "searcher": fr["searcher"]})
+                         data={"target": tgt["id"], "hex": tgt["hex"], "searcher": by})
             return
         _record(st, side, fr["channel"], tgt["id"])
         found = "sighted (information only)" if fr["channel"] == "land" else "detected"
-        ctx.emit(rule, f"{side} search of {name} by {fr['searcher']}: {found}", kind="search_result",
-                 data={"target": tgt["id"], "found": True, "channel": fr["channel"], "searcher": fr["searcher"]})
+        ctx.emit(rule, f"{side} search of {name} by {by}: {found}", kind="search_result",
+                 data={"target": tgt["id"], "found": True, "channel": fr["channel"], "searcher": by})
         push_many(st, [("clash_search_report", {
             "reporter": defender, "viewer": side, "target": tgt["id"], "pm": int(row.get("plus_minus", 0)),
             "truth": composition(st, tgt["id"]), "given": {}, "step": "way", "channel": fr["channel"]})])
