@@ -360,3 +360,31 @@ def test_3_2_3_a_tg_inside_a_tf_searches_under_the_tf_s_name() -> None:
     g = searching(pos, "USN", "usn", [2])
     assert [r.data["searcher"] for r in kinds(g, "search_result")] == ["tf58"]
     assert not re.search(r"\busn\b", _words(g, "IJN"))
+
+
+def test_6_3_2_the_61st_reaches_25_hexes_from_guam_and_no_further() -> None:
+    pos = position([tg("edge", "USN", "1006", ["washington"]), tg("beyond", "USN", "0424", ["new-orleans"]),
+                    tg("ijn", "IJN", "0618", ["taiho"])], **_guam(["guam-261ag-f3"]))
+    g = searching(pos, "IJN", "61st", [10])
+    assert [r.data["target"] for r in kinds(g, "search_result")] == ["edge"]
+    assert "range 25 hexes from Guam" in rolls(g)[0].text  # -3 at the edge (modifiers.csv, R-40)
+    assert rolls(g)[0].data["roll"]["final"] == 6
+
+
+def test_6_3_1_on_the_16_1_set_up_tf_58_is_one_target_and_tg_52_10_is_out_of_range() -> None:
+    """The historical set-up (before the IJN's set-up choices): TF 58 in 3111 holds TGs 58.2, 58.3 and 58.7; TG 58.1
+    is in 2811, TG 58.4 in 3209, TG 52.10 in 3712. On a day turn Force A, moved to 1311, searches 22 hexes: TF 58
+    (18) as one target, TG 58.1 (15) and TG 58.4 (19), not TG 52.10 (24)."""
+    g = Game(RULES, RULES.load_scenario("historical"), seed=1, dice=[6, 1, 1, 1])
+    st = g.state
+    st.turn = 2
+    st.tfs["force-a"].hex = "1311"
+    state.extras(st)["parent_tf"].pop("force-a")  # Force A stands apart from the Mobile Fleet
+    push(st, "clash_search", side="IJN", formation="force-a")
+    advance(st, RULES._context(Context(g.dice, g.events), st.data))
+    assert [r.data["target"] for r in kinds(g, "search_result")] == ["tf-58", "tg-58-1", "tg-58-4"]
+    assert all(not r.data["found"] for r in kinds(g, "search_result"))
+    assert all("range" in r.text and "-2" in r.text for r in rolls(g))  # 15-19 hexes: -2 (modifiers.csv)
+    tf58 = search.composition(st, "tf-58")
+    units = [s for t in ("tg-58-2", "tg-58-3", "tg-58-7") for s in st.tfs[t].ships]
+    assert sum(tf58.values()) == len(units) and list(tf58)[:2] == ["CV", "CVL"]

@@ -23,7 +23,10 @@ Who may search, and what a find is worth (R-41: a Detected state per channel, ne
 Any find removes a dummy at once, and the searcher is told only that it was a dummy (3.1.6, R-7). Damaged or
 detached ships (6.4) are searched like a formation: the ships one side has detached in one hex are one target,
 ``detached-<side>-<hex>``. Every channel is cleared in the End Phase of a night turn (4.3, R-4:
-``clear_at_night_end``). Strike code asks ``detected(st, side, channel, target)``.
+``clear_at_night_end``). Strike code asks ``detected(st, side, channel, target)``; only a carrier-channel find sets
+a TG's own ``detected`` flag, the one Imperial Sunset's shared frames read (S-8).
+
+Importing this module registers the frames ``clash_search``, ``clash_search_roll`` and ``clash_search_report``.
 
 What each player learns: the die, its modifiers and the true composition are shown to the rolling defender alone;
 the searcher sees that a search was made, whether it found anything, and the report's counts (not the band, which
@@ -32,9 +35,12 @@ would tell the die).
 
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from leyte.core.cases import own
+from leyte.core.datafiles import rows
 from leyte.core.dice import Modifier
 from leyte.core.errors import IllegalAction, LeyteError
 from leyte.core.game import Action, Context, Decision
@@ -48,7 +54,7 @@ TYPE_ORDER = ("CV", "CVL", "BB", "CA", "CL", "DD")  # the order of a report (6.1
 LAND_BASED = ("VP-16", "VB-101")  # 6.3.3: the two US land-based searchers (search_zones.csv)
 ISLAND_SEARCHER = "61st"  # 6.3.2: the one Japanese air flotilla that searches, from Guam
 ISLAND_SILENT = "22nd"  # 6.3.2: never searches
-ISLAND_BASE = "guam"
+ISLAND_BASE = "guam"  # R-5: the 61st is based on Guam (used only when airfields.csv names no searching base)
 REPORT_WAYS = ("honest", "all_high", "all_low", "by_type")  # S-1: the defender's first choice, honest first
 DETACHED = "detached"
 
@@ -242,19 +248,37 @@ def air_searches(st: State, side: str, formation: str) -> list[tuple[str, dict[s
     return frames
 
 
+@lru_cache(maxsize=8)
+def _island_search_bases(folder: Path, default_range: int) -> tuple[tuple[str, int], ...]:
+    """(base id, search range) of every air base whose flotilla searches: ``airfields.csv``'s ``search_hexes`` above
+    0 (map ruling M-8: Guam, 25); a file without that column names Guam with the printed range (6.3.2, R-5)."""
+    path = folder / "airfields.csv"
+    if not path.exists():
+        return ((ISLAND_BASE, default_range),)
+    table = rows(path)
+    if table and "search_hexes" not in table[0].row:
+        return ((ISLAND_BASE, default_range),)
+    return tuple((r.str("id"), n) for r in table if (n := r.int("search_hexes", 0)) > 0)
+
+
 def island_searches(st: State) -> list[tuple[str, dict[str, Any]]]:
-    """6.3.2: by day, the 61st searches every USN target within 25 hexes of Guam, if it has aircraft there."""
-    base = state.extras(st)["air_bases"].get(ISLAND_BASE, {})
-    hex_label = base.get("hex")
-    flying = [a for a in st.air.values() if a.parent == ISLAND_BASE and a.box in ("ready", "flown", "cap")]
-    if not is_day_turn(st) or not hex_label or not flying:
+    """6.3.2: by day, the 61st searches every USN target within range of its searching base (Guam, 25 hexes), if
+    it has island aircraft based there (S-7)."""
+    if not is_day_turn(st):
         return []
-    rng = st.data.mod("search.air_range.land_based")
+    D = st.data
+    bases = state.extras(st)["air_bases"]
     frames = []
-    for e in targets(st, "USN"):
-        d = dist(st.data, hex_label, e["hex"])
-        if d <= rng and not detected(st, "IJN", "island", e["id"]):
-            frames.append(_roll("IJN", ISLAND_SEARCHER, "island", "island", e, d))
+    for base_id, rng in _island_search_bases(D.folder, D.mod("search.air_range.land_based")):
+        hex_label = bases.get(base_id, {}).get("hex")
+        if not hex_label or not any(a.parent == base_id and a.box in ("ready", "flown", "cap")
+                                    for a in st.air.values()):
+            continue
+        for e in targets(st, "USN"):
+            d = dist(D, hex_label, e["hex"])
+            if d <= rng and not detected(st, "IJN", "island", e["id"]) and \
+                    not any(f[1]["target"] == e["id"] for f in frames):
+                frames.append(_roll("IJN", ISLAND_SEARCHER, "island", "island", e, d))
     return frames
 
 
