@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_surface_kit import battle, play, rolls
+from clash_surface_kit import battle, play, rolls
 
 from leyte.core.game import Action, Decision, Game
 

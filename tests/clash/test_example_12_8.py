@@ -7,7 +7,7 @@ rolls are 2 and 5: 2 + 1 (smoke) + 5 (rounds completed) = 8 is not enough; 5 + 1
 
 from __future__ import annotations
 
-from test_surface_kit import HEX, battle, play, record, rolls
+from clash_surface_kit import HEX, battle, play, record, rolls
 
 from leyte.core.game import Action, Decision, Game
 
