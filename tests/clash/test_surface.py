@@ -225,6 +225,32 @@ def test_12_3_no_exit_from_the_wrong_end() -> None:
     assert not any(o.kind == "exit_display" for d in seen for o in d.options)
 
 
+def test_12_3_a_usn_unit_leaves_from_box_25() -> None:
+    # Washington box 22 moves to 25 in round 1; in round 2 it rolls a 1 and leaves: the USN broke off
+    g = battle(["atago"], ["washington"], [1, 6, 1, 10, 1])
+
+    def policy(d: Decision) -> Action | None:
+        if d.kind == "surface_move" and d.player == "USN":
+            return next((o for o in d.options if o.kind == "exit_display"), None) or \
+                next(o for o in d.options if o["area"] == 25)
+        return None
+    play(g, policy)
+    (roll,) = rolls(g, rule="12.3")
+    assert roll["raw"] == 1 and roll["modifiers"] == []
+    assert [e.data["reason"] for e in g.events if e.kind == "battle_end"] == ["every USN unit has left the display"]
+    st = g.state
+    assert st.tfs["ijn"].hex == HEX and st.tfs["usn"].mp_markers == 1 and not _west_or_north(g, st.tfs["usn"].hex)
+
+
+def test_12_9_equal_undamaged_units_after_round_8_a_coin_flip_decides() -> None:
+    # one undamaged unit a side; the scripted draw 2 (of 2) keeps the USN in the hex
+    g = battle(["atago"], ["washington"], [6, 1, 1, 10, 2])
+    play(g)
+    draws = [e for e in g.events if e.kind == "draw"]
+    assert len(draws) == 1 and draws[0].rule == "12.9" and draws[0].data == {"index": 1, "of": 2}
+    assert g.state.tfs["usn"].hex == HEX and g.state.tfs["ijn"].hex != HEX
+
+
 # -- 12.8 / 12.9 end of battle --------------------------------------------------------------------------------------
 
 

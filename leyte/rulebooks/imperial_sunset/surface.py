@@ -443,7 +443,7 @@ def _answer(st: State, bf: dict[str, Any], action: Action, ctx: Context) -> None
         side, sid, _path = bf["smoke_ask"]
         bf["smoke_ask"] = None
         _goto(st, "move")
-        if action["area"]:
+        if action["area"] and (action["area"] not in bf["smoke"] or _sw(st, "surface_smoke") == "day_only_cleared"):
             bf["smoke"].append(action["area"])
             bf["smoke_by"][side] = True
             _say(ctx, st, bf, "8.3.5", "{0} lays smoke in area " + str(action["area"]), [sid], kind="smoke",
