@@ -45,14 +45,14 @@ def tg(tid: str, side: str, ships: list[str], hex_label: str = HEX, *, tf: str |
 def battle(ijn: list[str], usn: list[str], dice: Sequence[int], *, day: bool = True, attacker: str = "USN",
            hits: dict[str, int] | None = None, extra: list[dict[str, Any]] | None = None,
            tfs: list[dict[str, Any]] | None = None, formations: dict[str, list[str]] | None = None,
-           usn_tf: str | None = None, air: list[dict[str, Any]] | None = None) -> Game:
+           usn_tf: str | None = None, air: list[dict[str, Any]] | None = None, seed: int = 7) -> Game:
     """A game whose next frames are a surface battle in HEX between TG "ijn" and TG "usn" (or ``formations``)."""
     tgs = [tg("ijn", "IJN", ijn), tg("usn", "USN", usn, tf=usn_tf)] + list(extra or [])
     pos: dict[str, Any] = {"id": "surface-test", "tgs": tgs, "tfs": tfs or [], "air": air or [],
                            "start": {"phase": "formations", "side": "USN"}}
     if hits:
         pos["ships"] = [{"id": k, "hits": v} for k, v in hits.items()]
-    g = Game(RULES, RULES.load_scenario(pos), seed=7, dice=list(dice))
+    g = Game(RULES, RULES.load_scenario(pos), seed=seed, dice=list(dice))
     st = g.state
     st.stack.clear()
     st.flags["day"] = day

@@ -14,6 +14,12 @@ Options offered to the IJN name USN ships by alias only.
 Simultaneity (8.3.3, 8.3.6): every gunnery or torpedo roll of a segment is made first and its hits are held; the
 hits are marked only when the segment ends, so a ship sunk in a segment still fires in it. Critical hits are
 rolled right after the attacking unit's rolls and take effect with the hits.
+
+A sister game of the rules family changes steps through the ``surface_*`` switches of ``family.py`` (initiative
+once, one placement roll per unit face up, gunnery with no designation, halving or markers, torpedoes once per
+battle, smoke that stays, no adjustment segment, exits from the end boxes, a disengagement roll by both players, a
+retreat instead of the placement list); each is read where its step runs, and Imperial Sunset's values are the
+defaults, so its games are unchanged.
 """
 
 from __future__ import annotations
