@@ -293,11 +293,15 @@ def test_12_9_both_disengage_both_retreat_a_tf_as_one() -> None:
     ({"IJN": ["ijn"], "USN": ["far"]}, "far is in 0101"),
     ({"IJN": ["ijn"], "USN": ["ijn"]}, "not a USN formation"),
     ({"IJN": ["ijn"]}, "the USN has no naval unit"),
+    ({"IJN": ["ijn"], "USN": "usn"}, "formations must map IJN and USN to lists"),
+    ({"IJN": ["ijn"], "USN": ["tf-far"]}, "tf-far is in 0101"),
 ])
 def test_12_0_bad_formations_are_refused(formations: dict[str, list[str]], why: str) -> None:
-    far = [{"id": "far", "name": "FAR", "side": "USN", "hex": "0101", "ships": ["indianapolis"]}]
+    far = [{"id": "far", "name": "FAR", "side": "USN", "hex": "0101", "ships": ["indianapolis"]},
+           {"id": "far2", "name": "FAR2", "side": "USN", "hex": "0101", "ships": ["wasp"], "tf": "tf-far"}]
+    tf_far = {"id": "tf-far", "name": "TF FAR", "side": "USN", "hex": "0101"}
     with pytest.raises(LeyteError, match=r"12\.0: .*" + why.replace("(", r"\(")):
-        battle(["atago"], ["washington"], [6, 1], extra=far, formations=formations)
+        battle(["atago"], ["washington"], [6, 1], extra=far, tfs=[tf_far], formations=formations)
 
 
 def test_12_7_air_attacks_in_a_surface_battle_are_not_built() -> None:

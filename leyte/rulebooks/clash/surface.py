@@ -57,6 +57,8 @@ def formations_in_battle(st: State, hex_label: str, side: str, ids: list[str]) -
         if tf is not None:
             if tf["side"] != side:
                 raise LeyteError(f"12.0: {fid} is not a {side} formation")
+            if tf["hex"] != hex_label:
+                raise LeyteError(f"12.0: {fid} is in {tf['hex']}, not in the battle hex {hex_label}")
             tgs = [t.id for t in state.tgs_of(st, fid)]
         elif fid in st.tfs and st.tfs[fid].in_play:
             t = st.tfs[fid]
@@ -75,7 +77,8 @@ def start(st: State, hex_label: str, attacker: str, formations: dict[str, list[s
     """Begin a surface battle in ``hex_label`` (12.0): initiative (12.1), then the display (12.2) and the rounds."""
     if attacker not in SIDES:
         raise LeyteError(f"12.0: attacker must be IJN or USN, not {attacker!r}")
-    if not isinstance(formations, dict) or set(formations) - set(SIDES):
+    if not isinstance(formations, dict) or set(formations) - set(SIDES) \
+            or not all(isinstance(v, list) for v in formations.values()):
         raise LeyteError(f"12.0: formations must map IJN and USN to lists of TG or TF ids, not {formations!r}")
     tfs = {s: formations_in_battle(st, hex_label, s, list(formations.get(s, []))) for s in SIDES}
     ships = {s: [sid for t in tfs[s] for sid in st.tfs[t].ships if not st.ships[sid].sunk
