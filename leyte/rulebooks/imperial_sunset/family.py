@@ -61,6 +61,27 @@ SWITCHES: dict[str, Switch] = {s.name: s for s in (
     _s("extended_range", "to_flown", ("to_flown", "turn_track"), "6.5.6",
        "where an extended-range strike's units go afterwards [17]"),
     _s("cap_scope", "other_tfs", ("other_tfs", "hex_pool"), "6.5.4", "where CAP may fly and whom it covers [18]"),
+    _s("surface_initiative", "every_round", ("every_round", "once"), "8.3.2",
+       "whether surface-battle initiative is rolled each round or once for the battle [27]"),
+    _s("surface_deployment", "groups_face_down", ("groups_face_down", "per_unit_face_up"), "8.3.1",
+       "how ships are placed on the surface display: a roll per group of four, USN face down, or a roll per unit [28]"),
+    _s("surface_gunnery", "designated", ("designated", "simultaneous_plain"), "8.3.3",
+       "IJN pre-designation, halving for a second shooter, -1 MP after firing, Moved markers and a night shooter "
+       "being seen, or none of these [29]"),
+    _s("surface_torpedoes", "once_per_game", ("once_per_game", "once_per_battle"), "8.3.6",
+       "how often a ship fires torpedoes, and with how many rolls [30]"),
+    _s("surface_disengage", "active_rolls", ("active_rolls", "both_roll"), "8.3.8",
+       "who rolls to break off a surface battle, and when the players may ask [31]"),
+    _s("surface_end", "placement", ("placement", "retreat"), "8.3.9",
+       "where the sides go after a surface battle, and who stays after the last round [32]"),
+    _s("surface_smoke", "day_only_cleared", ("day_only_cleared", "stays"), "8.3.5",
+       "whether smoke works at night and whether it is cleared each round [33]"),
+    _s("surface_adjust", "recentre", ("recentre", "none"), "8.3.11",
+       "whether ships near the display's ends are shifted back towards its middle [34]"),
+    _s("surface_exits", "none", ("none", "edge_roll"), "8.3.2",
+       "whether ships may leave the surface display from its end boxes [§6.1 item 14]"),
+    _s("surface_air", "strike", ("strike", "target_aa_only"), "8.3.7",
+       "how carrier aircraft attack in a surface battle and who fires AA at them [Clash 12.7]"),
 )}
 
 

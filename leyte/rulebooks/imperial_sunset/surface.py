@@ -14,6 +14,12 @@ Options offered to the IJN name USN ships by alias only.
 Simultaneity (8.3.3, 8.3.6): every gunnery or torpedo roll of a segment is made first and its hits are held; the
 hits are marked only when the segment ends, so a ship sunk in a segment still fires in it. Critical hits are
 rolled right after the attacking unit's rolls and take effect with the hits.
+
+A sister game of the rules family changes steps through the ``surface_*`` switches of ``family.py`` (initiative
+once, one placement roll per unit face up, gunnery with no designation, halving or markers, torpedoes once per
+battle, smoke that stays, no adjustment segment, exits from the end boxes, a disengagement roll by both players, a
+retreat instead of the placement list); each is read where its step runs, and Imperial Sunset's values are the
+defaults, so its games are unchanged.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import math
 from functools import cache, lru_cache
 from typing import Any, TypedDict, cast
 
+from leyte.core.cases import own
 from leyte.core.dice import Modifier
 from leyte.core.errors import IllegalAction, LeyteError
 from leyte.core.game import Action, Context, Decision
@@ -45,6 +52,22 @@ def _areas(D: ISData) -> int:
 
 def _halve(x: int) -> int:
     return math.floor(x / 2 + 0.5)
+
+
+def _sw(st: State, name: str) -> Any:
+    """A rules-family switch (``family.py``): Imperial Sunset's value unless a sister game's data sets another."""
+    return st.data.family.switch(name)
+
+
+def _cite(st: State, case: str) -> str:
+    """A case as the running game numbers it, for texts (a sister game's ``cases.csv``; Imperial Sunset: as is)."""
+    cases = st.data.family.cases
+    return (cases(case) or case) if cases is not None else case
+
+
+def _on(st: State, bf: dict[str, Any], sid: str) -> bool:
+    """A ship still on the display: afloat, and not gone off an end box (Clash 12.3; IS ships never leave it)."""
+    return not st.ships[sid].sunk and not bf["display"][sid].get("off")
 
 
 # -- starting a battle ------------------------------------------------------------------------------------------
@@ -116,7 +139,7 @@ def start_battle(st: State, hex_label: str, active_tf: str, ctx: Context, *, ent
 
 
 def _live(st: State, bf: dict[str, Any], side: str) -> list[str]:
-    return [s for s, d in bf["display"].items() if d["side"] == side and not st.ships[s].sunk]
+    return [s for s, d in bf["display"].items() if d["side"] == side and _on(st, bf, s)]
 
 
 def _label(st: State, bf: dict[str, Any], sid: str, viewer: str | None) -> str:
@@ -156,15 +179,16 @@ def _sighted(st: State, bf: dict[str, Any], shooter: str, target: str) -> bool:
     """8.3.4: unlimited by day; at night within the side's sighting range, or a ship that fired this round."""
     if bf["day"]:
         return True
-    if bf["display"][target]["fired"]:
+    if bf["display"][target]["fired"] and _sw(st, "surface_gunnery") == "designated":
         return True
     side = bf["display"][shooter]["side"]
     return _rng(bf, shooter, target) <= st.data.mod(f"sighting.night.{side}")
 
 
-def _smoke_between(bf: dict[str, Any], a: str, b: str) -> bool:
-    """8.3.5: smoke in the firing ship's area, the target's, or any area between (none at night)."""
-    if not bf["day"] or not bf["smoke"]:
+def _smoke_between(st: State, bf: dict[str, Any], a: str, b: str) -> bool:
+    """8.3.5: smoke in the firing ship's area, the target's, or any area between (none at night; Clash 12.4: at
+    night too, family switch ``surface_smoke``)."""
+    if not bf["smoke"] or (not bf["day"] and _sw(st, "surface_smoke") == "day_only_cleared"):
         return False
     lo, hi = sorted((bf["display"][a]["area"], bf["display"][b]["area"]))
     return any(lo <= x <= hi for x in bf["smoke"])
@@ -187,15 +211,16 @@ def fire_factor(st: State, bf: dict[str, Any], sid: str, *, second: bool) -> tup
 def gunnery_modifiers(st: State, bf: dict[str, Any], shooter: str, target: str) -> list[Modifier]:
     D = st.data
     r = _rng(bf, shooter, target)
-    mods = [Modifier(D.mod(f"gunnery.range.{r}"), f"range {r} areas (8.3.3)")]
+    c = _cite(st, "8.3.3")
+    mods = [Modifier(D.mod(f"gunnery.range.{r}"), f"range {r} areas ({c})")]
     if bf["display"][shooter]["moved"]:
         mods.append(Modifier(D.mod("gunnery.moved"), "Moved marker (8.3.2)"))
     if D.ships[target].small:
-        mods.append(Modifier(D.mod("gunnery.destroyer_target"), "destroyer target (8.3.3)"))
+        mods.append(Modifier(D.mod("gunnery.destroyer_target"), f"destroyer target ({c})"))
     if bf["display"][shooter]["side"] == "USN":
-        mods.append(Modifier(D.mod("gunnery.usn"), "USN (8.3.3)"))
-    if _smoke_between(bf, shooter, target):
-        mods.append(Modifier(D.mod("gunnery.smoke"), "smoke (8.3.5)"))
+        mods.append(Modifier(D.mod("gunnery.usn"), f"USN ({c})"))
+    if _smoke_between(st, bf, shooter, target):
+        mods.append(Modifier(D.mod("gunnery.smoke"), f"smoke ({_cite(st, '8.3.5')})"))
     return [m for m in mods if m.value]
 
 
@@ -235,13 +260,14 @@ def torpedo_modifiers(st: State, bf: dict[str, Any], shooter: str, target: str) 
     D = st.data
     side = bf["display"][shooter]["side"]
     r = _rng(bf, shooter, target)
-    mods = [Modifier(D.mod(f"torpedo.{side.lower()}.range.{r}"), f"range {r} areas (8.3.6)")]
+    c = _cite(st, "8.3.6")
+    mods = [Modifier(D.mod(f"torpedo.{side.lower()}.range.{r}"), f"range {r} areas ({c})")]
     if D.ships[target].small:
-        mods.append(Modifier(D.mod("torpedo.destroyer_target"), "destroyer target (8.3.6)"))
+        mods.append(Modifier(D.mod("torpedo.destroyer_target"), f"destroyer target ({c})"))
     if side == "USN":
-        mods.append(Modifier(D.mod("torpedo.usn"), "USN (8.3.6)"))
-    if _smoke_between(bf, shooter, target):
-        mods.append(Modifier(D.mod("torpedo.smoke"), "smoke (8.3.5)"))
+        mods.append(Modifier(D.mod("torpedo.usn"), f"USN ({c})"))
+    if _smoke_between(st, bf, shooter, target):
+        mods.append(Modifier(D.mod("torpedo.smoke"), f"smoke ({_cite(st, '8.3.5')})"))
     return [m for m in mods if m.value]
 
 
@@ -286,7 +312,7 @@ def battle_view(st: State, bf: dict[str, Any], viewer: str | None) -> dict[str, 
     """What ``viewer`` sees of the surface display: areas, markers, smoke; face-down USN ships by alias only."""
     ships = []
     for sid, d in sorted(bf["display"].items(), key=lambda kv: (kv[1]["area"], kv[1]["side"], kv[1]["alias"])):
-        if st.ships[sid].sunk:
+        if not _on(st, bf, sid):
             continue
         hidden = viewer == "IJN" and d["side"] == "USN" and not d["revealed"]
         ships.append({"id": d["alias"] if hidden else sid, "name": _label(st, bf, sid, viewer), "side": d["side"],
@@ -417,11 +443,13 @@ def _answer(st: State, bf: dict[str, Any], action: Action, ctx: Context) -> None
         bf["groups"][side].append(action["group"])
     elif k == "move":
         _do_move(st, bf, action["ship"], action["area"], ctx)
+    elif k == "exit_display":
+        _try_exit(st, bf, action["ship"], ctx)
     elif k == "smoke":
         side, sid, _path = bf["smoke_ask"]
         bf["smoke_ask"] = None
         _goto(st, "move")
-        if action["area"]:
+        if action["area"] and (action["area"] not in bf["smoke"] or _sw(st, "surface_smoke") == "day_only_cleared"):
             bf["smoke"].append(action["area"])
             bf["smoke_by"][side] = True
             _say(ctx, st, bf, "8.3.5", "{0} lays smoke in area " + str(action["area"]), [sid], kind="smoke",
@@ -445,9 +473,14 @@ def _answer(st: State, bf: dict[str, Any], action: Action, ctx: Context) -> None
     elif k == "torpedo_fire":
         side, sid = bf["queue"][0]
         d = D.ships[sid]
-        rolls = 1 if side == "IJN" and d.type in CRUISER_TYPES else damage.remaining(st, sid)
+        if _sw(st, "surface_torpedoes") == "once_per_battle":
+            # Clash 12.6: once in this battle, one attack like a gunnery roll (no roll per damage point)
+            rolls = 1
+            bf.setdefault("torps_fired", []).append(sid)
+        else:
+            rolls = 1 if side == "IJN" and d.type in CRUISER_TYPES else damage.remaining(st, sid)
+            st.ships[sid].torpedo_used = True
         bf["torp_plan"] = {"ship": sid, "rolls": max(1, rolls), "targets": []}
-        st.ships[sid].torpedo_used = True
         bf["display"][sid]["revealed"] = True
         ctx.emit("8.3.6", f"{damage.ship_name(D, sid)} fires its torpedoes ({max(1, rolls)} roll(s))",
                  kind="torpedo", data={"ship": sid, "rolls": max(1, rolls)})
@@ -557,6 +590,9 @@ class BattleMove(_BattleStep):
         lo, hi = max(1, here - sp), min(_areas(D), here + sp)
         who = _label(st, bf, sid, side)
         options = [_area_option(who, sid, a, a == here) for a in range(lo, hi + 1)]
+        if _sw(st, "surface_exits") == "edge_roll" and here == D.mod(f"surface.{side.lower()}_exit_box"):
+            options.append(opt("exit_display", f"{who} tries to leave the display from box {here} (a D10 of at "
+                               f"most {bf['round']})", ship=sid))
         return side, "surface_move", f"Move {damage.ship_name(D, sid)} (area {here}, speed {sp})", "8.3.2", \
             options, {"ship": sid, "area": here, "speed": sp}
 
@@ -716,6 +752,8 @@ class BattlePlace(_BattleStep):
 def _step_group(st: State, bf: dict[str, Any], ctx: Context) -> None:
     """8.3.1: groups of four (the owner chooses who goes with whom), one placement roll per group."""
     D = st.data
+    if _sw(st, "surface_deployment") == "per_unit_face_up":
+        return _deploy_per_unit(st, bf, ctx)
     if "display_order" not in bf:
         bf["display_order"] = {s_: [s for s, d in bf["display"].items() if d["side"] == s_] for s_ in SIDES}
         size = D.mod("surface.group_size")
@@ -751,10 +789,32 @@ def _step_group(st: State, bf: dict[str, Any], ctx: Context) -> None:
     _goto(st, "round")
 
 
+def _deploy_per_unit(st: State, bf: dict[str, Any], ctx: Context) -> None:
+    """Clash 12.2: one placement roll per naval unit, every counter face up (no groups, no aliases)."""
+    D = st.data
+    bf["display_order"] = {s_: [s for s, d in bf["display"].items() if d["side"] == s_] for s_ in SIDES}
+    table = D.table("surface_placement_day" if bf["day"] else "surface_placement_night")
+    for s_ in SIDES:
+        for sid in bf["display_order"][s_]:
+            rec = ctx.roll_on(table, "-", [], purpose=f"{s_} placement of {damage.ship_name(D, sid)}", rule="8.3.1")
+            area = int(rec.result[f"{s_.lower()}_area"])
+            bf["display"][sid]["area"] = area
+            ctx.emit("8.3.1", f"{damage.ship_name(D, sid)} is placed in box {area}", kind="deploy",
+                     data={"side": s_, "area": area, "ships": [sid]})
+    _goto(st, "round")
+
+
 def _step_round(st: State, bf: dict[str, Any], ctx: Context) -> None:
-    """Start a round: the Battle Round marker advances; both sides roll, the higher moves first (8.3.2)."""
+    """Start a round: the Battle Round marker advances; both sides roll, the higher moves first (8.3.2).
+
+    Family switch ``surface_initiative`` "once" (Clash 12.1): the order rolled before deployment holds."""
     bf["round"] += 1
     ctx.emit("8.3", f"Surface battle round {bf['round']}", kind="battle_round", data={"round": bf["round"]})
+    if _sw(st, "surface_initiative") == "once":
+        bf["queue"] = [[s_, sid] for s_ in bf["order"] for sid in bf["display_order"][s_] if _on(st, bf, sid)]
+        bf["moves"] = {}
+        _goto(st, "move")
+        return
     while True:
         ri = ctx.roll("d10", purpose="IJN initiative roll", rule="8.3.2")
         ru = ctx.roll("d10", purpose="USN initiative roll", rule="8.3.2")
@@ -778,27 +838,62 @@ def _do_move(st: State, bf: dict[str, Any], sid: str, area: int, ctx: Context) -
     if area != start:
         _say(ctx, st, bf, "8.3.2", "{0} moves from area " + f"{start} to area {area}", [sid], kind="surface_move",
              data_={"ship": sid, "from": start, "to": area})
-    if bf["day"] and st.data.ships[sid].type in SMOKE_TYPES:
+    smoke_now = bf["day"] or _sw(st, "surface_smoke") == "stays"
+    if smoke_now and st.data.ships[sid].type in SMOKE_TYPES:
         lo, hi = sorted((start, area))
         bf["smoke_ask"] = [side, sid, list(range(lo, hi + 1))]
         _goto(st, "smoke")
 
 
+def _try_exit(st: State, bf: dict[str, Any], sid: str, ctx: Context) -> None:
+    """Clash 12.3: a unit that starts the movement segment in its side's end box may roll to leave the display: a D10
+    (-1 with any smoke on the display) no higher than the Battle Round's number takes it off."""
+    D = st.data
+    bf["queue"].pop(0)
+    bf["moves"][sid] = 0
+    mods = [Modifier(D.mod("surface.exit_smoke"), f"smoke on the display ({_cite(st, '8.3.2')})")] \
+        if bf["smoke"] else []
+    rec = ctx.roll("d10", mods, purpose=f"{damage.ship_name(D, sid)} tries to leave the display (at most "
+                   f"{bf['round']} leaves)", rule=own("12.3"))
+    name = damage.ship_name(D, sid)
+    if rec.final <= bf["round"]:
+        bf["display"][sid]["off"] = True
+        ctx.emit(own("12.3"), f"{name} leaves the surface display", kind="surface_exit",
+                 data={"ship": sid, "roll": rec.final, "round": bf["round"], "left": True})
+    else:
+        ctx.emit(own("12.3"), f"{name} stays in box {bf['display'][sid]['area']}", kind="surface_exit",
+                 data={"ship": sid, "roll": rec.final, "round": bf["round"], "left": False})
+
+
 def _step_move(st: State, bf: dict[str, Any], ctx: Context) -> None:
-    """End of the movement segment: Moved markers for moves of more than one area; -1 MP markers come off."""
+    """End of the movement segment: Moved markers for moves of more than one area; -1 MP markers come off.
+
+    Family switch ``surface_gunnery`` "simultaneous_plain" (Clash 12.3, 12.5): no Moved markers, and both sides
+    fire ship by ship (initiative side first) with no designation; all hits are marked when the segment ends."""
+    if _sw(st, "surface_exits") == "edge_roll" and _battle_over(st, bf, ctx):
+        return  # Clash 12.3: every unit of a side has left the display
+    plain = _sw(st, "surface_gunnery") == "simultaneous_plain"
     for sid, d in bf["display"].items():
-        if st.ships[sid].sunk:
+        if not _on(st, bf, sid):
             continue
-        d["moved"] = bf["moves"].get(sid, 0) > 1
+        d["moved"] = bf["moves"].get(sid, 0) > 1 and not plain
         d["mp"] = 0
-    marked = [s for s, d in bf["display"].items() if d["moved"] and not st.ships[s].sunk]
+    if plain:
+        bf["pending"] = []
+        bf["shots"] = {}
+        bf["fired"] = []
+        bf["queue"] = [[s_, sid] for s_ in bf["order"] for sid in bf["display_order"][s_]
+                       if _on(st, bf, sid) and damage.gunnery(st, sid) > 0]
+        _goto(st, "usn_fire")
+        return
+    marked = [s for s, d in bf["display"].items() if d["moved"] and _on(st, bf, s)]
     if marked:
         slots = ", ".join("{" + str(i) + "}" for i in range(len(marked)))
         _say(ctx, st, bf, "8.3.2", "Moved markers: " + slots, marked, kind="moved", data_={})
     _goto(st, "designate")
     bf["designations"] = {}
     bf["queue"] = [["IJN", sid] for sid in bf["display_order"]["IJN"]
-                   if not st.ships[sid].sunk and damage.gunnery(st, sid) > 0]
+                   if _on(st, bf, sid) and damage.gunnery(st, sid) > 0]
 
 
 def _step_designate(st: State, bf: dict[str, Any], ctx: Context) -> None:
@@ -810,7 +905,7 @@ def _step_designate(st: State, bf: dict[str, Any], ctx: Context) -> None:
         if tgt:
             _gun_fire(st, bf, sid, tgt, ctx)
     bf["queue"] = [["USN", sid] for sid in bf["display_order"]["USN"]
-                   if not st.ships[sid].sunk and damage.gunnery(st, sid) > 0]
+                   if _on(st, bf, sid) and damage.gunnery(st, sid) > 0]
     _goto(st, "usn_fire")
 
 
@@ -818,7 +913,7 @@ def _gun_fire(st: State, bf: dict[str, Any], sid: str, tgt: str, ctx: Context) -
     D = st.data
     side = bf["display"][sid]["side"]
     key = f"{side}:{tgt}"
-    second = bf["shots"].get(key, 0) > 0
+    second = bf["shots"].get(key, 0) > 0 and _sw(st, "surface_gunnery") == "designated"
     bf["shots"][key] = bf["shots"].get(key, 0) + 1
     factor, why = fire_factor(st, bf, sid, second=second)
     bf["fired"].append(sid)
@@ -838,7 +933,11 @@ def _hold(st: State, bf: dict[str, Any], sid: str, tgt: str, result: Any, ctx: C
     """Keep a roll's hits until the segment ends; roll its critical hit now (ruling: see module docstring)."""
     hits = int(result.get("hits", 0))
     crit = None
-    if hits and result.get("critical") and damage.larger_than_dd(st.data, tgt) and not st.ships[tgt].sunk:
+    # Clash 9.3 (switch ``criticals`` "torpedo_only"): Damage Table criticals do not exist; torpedo hits roll theirs
+    # when they are marked (``_apply_pending``).
+    table_crits = _sw(st, "criticals") == "damage_table"
+    if hits and result.get("critical") and table_crits and damage.larger_than_dd(st.data, tgt) \
+            and not st.ships[tgt].sunk:
         crit = dict(damage.roll_critical(st, tgt, ctx, who=_label(st, bf, tgt, "IJN")).result)
     bf["pending"].append({"target": tgt, "hits": hits, "crit": crit, "cause": cause})
 
@@ -847,15 +946,20 @@ def _step_usn_fire(st: State, bf: dict[str, Any], ctx: Context) -> None:
     """End of gunnery: mark all hits together (simultaneous fire), then -1 MP markers on every ship that fired."""
     D = st.data
     _apply_pending(st, bf, ctx, "8.3.3")
-    for sid in bf["fired"]:
+    plain = _sw(st, "surface_gunnery") == "simultaneous_plain"
+    for sid in bf["fired"] if not plain else []:
         bf["display"][sid]["mp"] += D.mod("surface.fired_mp")
         if not bf["day"]:
             bf["display"][sid]["fired"] = True
     bf["fired"] = []
     if _battle_over(st, bf, ctx):
         return
-    bf["queue"] = [[s_, sid] for s_ in SIDES for sid in bf["display_order"][s_]
-                   if not st.ships[sid].sunk and D.ships[sid].torpedo and not st.ships[sid].torpedo_used
+    per_battle = _sw(st, "surface_torpedoes") == "once_per_battle"
+    used = set(bf.get("torps_fired", []))
+    order = bf["order"] if plain else list(SIDES)
+    bf["queue"] = [[s_, sid] for s_ in order for sid in bf["display_order"][s_]
+                   if _on(st, bf, sid) and D.ships[sid].torpedo
+                   and (sid not in used if per_battle else not st.ships[sid].torpedo_used)
                    and _torp_targets(st, bf, sid)]
     bf["torp_plan"] = None
     bf["pending"] = []
@@ -867,7 +971,7 @@ def _apply_pending(st: State, bf: dict[str, Any], ctx: Context, rule: str) -> No
         tgt = p["target"]
         if p["hits"]:
             damage.apply_hits(st, tgt, p["hits"], ctx, rule=rule, cause=p["cause"], per_attack_cap=True,
-                              public_name=_public(st, bf, tgt))
+                              public_name=_public(st, bf, tgt), torpedo=rule == "8.3.6")
         if p["crit"] and not st.ships[tgt].sunk:
             damage.apply_critical(st, tgt, p["crit"], ctx, who=_public(st, bf, tgt))
     bf["pending"] = []
@@ -887,7 +991,7 @@ def _torp_fire(st: State, bf: dict[str, Any], plan: dict[str, Any], ctx: Context
         results.append((tgt, rec.result))
     for tgt, res in results:
         _hold(st, bf, sid, tgt, res, ctx, cause=f"torpedoes from {damage.ship_name(D, sid)}")
-    if not bf["day"]:
+    if not bf["day"] and _sw(st, "surface_gunnery") == "designated":
         bf["display"][sid]["fired"] = True
 
 
@@ -896,6 +1000,8 @@ def _step_torpedo(st: State, bf: dict[str, Any], ctx: Context) -> None:
     if _battle_over(st, bf, ctx):
         return
     bf["air_queue"] = [s_ for s_ in [bf["active_side"], other(bf["active_side"])] if _air_ready(st, bf, s_)]
+    if bf["air_queue"] and _sw(st, "surface_air") != "strike":
+        raise st.data.family.not_built("surface_air")
     _goto(st, "air")
 
 
@@ -925,6 +1031,8 @@ def _launch_air(st: State, bf: dict[str, Any], side: str, ctx: Context) -> None:
 def _step_air(st: State, bf: dict[str, Any], ctx: Context) -> None:
     if _battle_over(st, bf, ctx):
         return
+    if _sw(st, "surface_disengage") == "both_roll" and bf["round"] > st.data.mod("disengage.last_choice_round"):
+        return _end(st, bf, ctx, f"{bf['round']} Battle Rounds fought")  # Clash 12.8: no choice after the last
     bf["wants"] = {}
     bf["order_disengage"] = [bf["active_side"], other(bf["active_side"])]
     _goto(st, "disengage")
@@ -932,6 +1040,8 @@ def _step_air(st: State, bf: dict[str, Any], ctx: Context) -> None:
 
 def _step_disengage(st: State, bf: dict[str, Any], ctx: Context) -> None:
     """8.3.8: both out ends it; neither fights on; one: the active player rolls, 10+ ends it."""
+    if _sw(st, "surface_disengage") == "both_roll":
+        return _disengage_both(st, bf, ctx)
     w = bf["wants"]
     ctx.emit("8.3.8", "Disengagement: " + ", ".join(f"{s} {'disengages' if w[s] else 'fights on'}" for s in SIDES),
              kind="disengage", data={"wants": dict(w)})
@@ -962,14 +1072,47 @@ def _step_disengage(st: State, bf: dict[str, Any], ctx: Context) -> None:
     _adjust(st, bf, ctx)
 
 
+def _disengage_both(st: State, bf: dict[str, Any], ctx: Context) -> None:
+    """Clash 12.8: both out ends it; neither, it goes on; one: both players roll a D10, +1 with smoke on the display
+    and +1 per Battle Round completed, and either modified roll of 11 or more ends it."""
+    D = st.data
+    w = bf["wants"]
+    ctx.emit("8.3.8", "Disengagement: " + ", ".join(f"{s} {'disengages' if w[s] else 'fights on'}" for s in SIDES),
+             kind="disengage", data={"wants": dict(w)})
+    if w["IJN"] and w["USN"]:
+        bf["disengaged"] = {"IJN": True, "USN": True}
+        return _end(st, bf, ctx, "both sides disengage")
+    if w["IJN"] or w["USN"]:
+        quitter = "IJN" if w["IJN"] else "USN"
+        c = _cite(st, "8.3.8")
+        mods = [Modifier(D.mod("disengage.smoke_one_side"), f"smoke on the display ({c})")] if bf["smoke"] else []
+        mods.append(Modifier(D.mod("disengage.per_round") * bf["round"],
+                             f"{bf['round']} Battle Round(s) completed ({c})"))
+        need = D.mod("disengage.threshold")
+        rolls = [ctx.roll("d10", [m for m in mods if m.value], purpose=f"{s_} disengagement roll ({need}+ ends the "
+                          "battle)", rule="8.3.8") for s_ in SIDES]
+        if any(r.final >= need for r in rolls):
+            bf["disengaged"][quitter] = True
+            return _end(st, bf, ctx, f"{quitter} breaks off")
+        ctx.emit("8.3.8", "The battle goes on", kind="disengage")
+    _adjust(st, bf, ctx)
+
+
 def _adjust(st: State, bf: dict[str, Any], ctx: Context) -> None:
-    """End of a round (8.3.5, 8.3.4, 8.3.11): smoke, night Detected and Moved markers come off; ships recentre."""
-    bf["smoke"] = []
-    bf["smoke_by"] = {s: False for s in SIDES}
-    live = [s for s, d in bf["display"].items() if not st.ships[s].sunk]
+    """End of a round (8.3.5, 8.3.4, 8.3.11): smoke, night Detected and Moved markers come off; ships recentre.
+
+    Family switches: ``surface_smoke`` "stays" keeps the smoke (Clash 12.4); ``surface_adjust`` "none" moves no
+    ship (Clash has no adjustment segment)."""
+    if _sw(st, "surface_smoke") == "day_only_cleared":
+        bf["smoke"] = []
+        bf["smoke_by"] = {s: False for s in SIDES}
+    live = [s for s, d in bf["display"].items() if _on(st, bf, s)]
     for s in live:
         bf["display"][s]["fired"] = False
         bf["display"][s]["moved"] = False
+    if _sw(st, "surface_adjust") == "none":
+        _goto(st, "round")
+        return
     areas = [bf["display"][s]["area"] for s in live]
     n = _areas(st.data)
     near_edge = any(min(bf["display"][s]["area"] - 1, n - bf["display"][s]["area"]) < damage.speed(st, s, bf["round"]
@@ -990,6 +1133,13 @@ def _adjust(st: State, bf: dict[str, Any], ctx: Context) -> None:
 def _battle_over(st: State, bf: dict[str, Any], ctx: Context) -> bool:
     """8.3: the battle stops at once when one side has no ship left afloat on the display."""
     gone = [s for s in SIDES if not _live(st, bf, s)]
+    left = [s for s in gone if any(d["side"] == s and d.get("off") and not st.ships[x].sunk
+                                   for x, d in bf["display"].items())]
+    if left:  # Clash 12.8 and ruling R-29: a side all of whose units left the display is the side that broke off
+        for s in left:
+            bf["disengaged"][s] = True
+        _end(st, bf, ctx, " and ".join(f"every {s} unit has left the display" for s in left))
+        return True
     if gone:
         _end(st, bf, ctx, "no ships left on one side" if len(gone) == 1 else "both sides destroyed")
         return True
@@ -1004,6 +1154,10 @@ def _end(st: State, bf: dict[str, Any], ctx: Context, reason: str) -> None:
     bf["end_reason"] = reason
     ctx.emit("8.3.9", f"The surface battle ends: {reason}", kind="battle_end", data={"reason": reason,
                                                                                        "round": bf["round"]})
+    if _sw(st, "surface_end") == "retreat":
+        bf["place_queue"] = _retreating(st, bf, ctx)
+        _goto(st, "place")
+        return
     # Ships past half damage stay in the hex as detected independents (8.3.9); destroyer units never detach (9.3).
     for sid in list(bf["display"]):
         s = st.ships[sid]
@@ -1041,6 +1195,32 @@ def _end(st: State, bf: dict[str, Any], ctx: Context, reason: str) -> None:
                 st.ships[s].fanaticism_met = True
     bf["place_queue"] = leave
     _goto(st, "place")
+
+
+def _retreating(st: State, bf: dict[str, Any], ctx: Context) -> list[str]:
+    """Clash 12.9: the sides that retreat one hex. A side that broke off goes (both, if both did); after the last
+    round the side with fewer undamaged units on the display goes (a tie: a coin flip, as in 8.3.9); a side with
+    nothing afloat has nothing to move."""
+    D = st.data
+    alive = {s_: any(not st.ships[x].sunk for t in bf["tfs"][s_] for x in st.tfs[t].ships) for s_ in SIDES}
+    dis = bf["disengaged"]
+    if dis["IJN"] or dis["USN"]:
+        leave = [s_ for s_ in [bf["active_side"], other(bf["active_side"])] if dis[s_]]
+    elif not alive["IJN"] or not alive["USN"]:
+        leave = []
+    elif bf["round"] >= D.mod("surface.max_rounds"):
+        whole = {s_: sum(1 for x, d in bf["display"].items() if d["side"] == s_ and not st.ships[x].sunk
+                         and st.ships[x].hits == 0) for s_ in SIDES}
+        ctx.emit("8.3.9", f"After the last Battle Round: undamaged units IJN {whole['IJN']}, USN {whole['USN']}",
+                 kind="battle_end", data={"undamaged": whole})
+        if whole["IJN"] == whole["USN"]:
+            stays = SIDES[ctx.pick(2, purpose="coin flip: who stays in the hex (1 IJN, 2 USN)", rule="8.3.9")]
+        else:
+            stays = "IJN" if whole["IJN"] > whole["USN"] else "USN"
+        leave = [other(stays)]
+    else:
+        leave = []
+    return [s_ for s_ in leave if alive[s_]]
 
 
 def _adjacent_sea(D: ISData, hex_label: str) -> list[str]:
