@@ -109,6 +109,11 @@ def test_family_toml_sets_every_switch_to_clash_s_rule() -> None:
         "a2a_excess": "per_unit_drm", "deliver_ordnance": "optional_steps", "criticals": "torpedo_only",
         "carrier_half": "ready_to_flown", "ijn_carrier_air_after_strike": "flown_forever",
         "usn_recovery": "unlimited_fatigued", "extended_range": "turn_track", "cap_scope": "hex_pool",
+        # surface combat, 12.0-12.9 (reading notes differences 27-34)
+        "surface_initiative": "once", "surface_deployment": "per_unit_face_up",
+        "surface_gunnery": "simultaneous_plain", "surface_torpedoes": "once_per_battle",
+        "surface_disengage": "both_roll", "surface_end": "retreat", "surface_smoke": "stays",
+        "surface_adjust": "none", "surface_exits": "edge_roll", "surface_air": "target_aa_only",
     }
     assert all(fam.switch(n) != s.default for n, s in SWITCHES.items())  # every one is a real difference
 
