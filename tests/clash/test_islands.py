@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from leyte.core.dice import Dice
-from leyte.core.errors import IllegalAction, NotYetImplemented, ScenarioError
+from leyte.core.errors import IllegalAction, ScenarioError
 from leyte.core.game import Action, Context, Event
 from leyte.rulebooks.clash import islands, state
 from leyte.rulebooks.clash.engine import ENGINE, push
@@ -268,15 +268,33 @@ def test_5_7_no_island_cap_at_night() -> None:
     assert not t.st.stack and t.box("guam-261ag-f3") == "ready"
 
 
+def test_4_3_island_cap_comes_down_to_ready_in_the_end_phase() -> None:
+    t = initial(Table(position(turn=2, air=[unit("guam-261ag-f3"), unit("peleliu-343ag-f4", parent="guam")])))
+    t.choose("island_cap", air="guam-261ag-f3")
+    finish_initial(t)
+    assert islands.island_cap_over(t.st, "3516") == ["guam-261ag-f3"]  # Guam's hex
+    assert islands.island_cap_over(t.st, "3712") == []
+    islands.end_of_turn(t.st, t.ctx)
+    a = t.st.air["guam-261ag-f3"]
+    assert (a.box, a.cap_over) == ("ready", None)
+
+
+def test_r_5_af_markers_go_into_the_pool_by_day_only() -> None:
+    assert islands.af_markers(Table(position(turn=2)).st) == ["61st", "22nd"]
+    assert islands.af_markers(Table(position(turn=5)).st) == []
+
+
 # -- Japanese Coordination (16.1.4, R-10) ---------------------------------------------------------------------------
 
 
 def test_16_1_4_the_order_is_an_initial_phase_choice_given_once() -> None:
     t = initial(Table(position(turn=1)))
+    assert not islands.coordination_marker_needed(t.st)
     assert t.decision.kind == "coordination_order" and t.decision.rule == "16.1.4"
     assert [o.kind for o in t.options()] == ["coordination_wait", "coordination_order"]
     t.choose("coordination_order")
     assert islands.coordination(t.st)["ordered"] == 1 and islands.coordination_ordered(t.st)
+    assert islands.coordination_marker_needed(t.st)  # the Mobile Fleet's marker now carries the report
     told = [e for e in t.events if e.rule == "16.1.4"]
     assert len(told) == 1 and told[0].visible is None  # announced: the USN hears it
     t.push("clash_island_initial")
@@ -434,10 +452,55 @@ def test_r_42_only_units_in_range_of_the_airfield_may_fly() -> None:
     assert {o["air"] for o in t.options("strike_add")} >= {"vb-2", "vt-2", "vb-1"}
 
 
-def test_r_42_island_cap_over_the_field_is_not_built_yet() -> None:
-    t = Table(position(turn=2, usn_hex="3514", air=[unit("guam-261ag-f3", "cap", cap_over="guam")]))
-    t.st.air["guam-261ag-f3"].cap_over = "guam"
+def guam_cap(*fighters: str) -> list[dict[str, Any]]:
+    return [unit(a, "cap", parent="guam") for a in fighters]
+
+
+def raid(air: list[dict[str, Any]], dice: list[int], *picks: tuple[str, dict[str, Any]]) -> Table:
+    t = Table(position(turn=2, usn_hex="3514", air=air), dice=dice)
+    for a in air:
+        if a["box"] == "cap":
+            t.st.air[a["id"]].cap_over = "guam"
     t.push("clash_airfield_strike", side="USN", tg="tg-58-1", base="guam")
-    t.choose("strike_add", air="vb-2")
-    with pytest.raises(NotYetImplemented):
-        t.choose("strike_launch")
+    for kind, params in picks:
+        t.choose(kind, **params)
+    return t
+
+
+def test_r_42_island_cap_and_escorts_fight_each_other_at_once() -> None:
+    air = guam_cap("guam-261ag-f3") + [unit("guam-521ag-b1", "flown"), unit("guam-523ag-db1")]
+    # escort VF-2 (4) rolls 7 +1 USN: 2 steps on the CAP; the CAP (3) rolls 10: 2 steps on the escort;
+    # then VB-2 (6) rolls 7: 2 hits, VT-2 (5) rolls 1: none
+    t = raid(air, [7, 10, 7, 1], ("strike_add", {"air": "vb-2"}), ("strike_add", {"air": "vt-2"}),
+             ("strike_add", {"air": "vf-2-1"}), ("strike_launch", {}))
+    assert any("1 island CAP unit(s) intercept" in x for x in t.texts("8.2"))
+    assert t.box("guam-261ag-f3") == "destroyed"  # reduced, then its last step
+    assert t.st.air["vf-2-1"].reduced and t.box("vf-2-1") == "flown"  # USN units are never eliminated (8.2.1)
+    hit = {e.data["air"] for e in t.events if e.kind == "air_loss" and e.rule == "8.2.1" and not e.data.get("masked")}
+    assert hit == {"guam-261ag-f3", "vf-2-1"}  # the CAP was kept busy: the bombers got through untouched
+    assert t.box("guam-521ag-b1") == "destroyed" and t.box("guam-523ag-db1") == "destroyed"  # Flown, then Ready
+    assert not t.st.stack
+
+
+def test_r_42_cap_without_escorts_hits_the_bombers_and_steps_on_fatigued_units_become_drms() -> None:
+    air = guam_cap("guam-261ag-f3", "peleliu-343ag-f4") + [unit("guam-523ag-db1")]
+    # the CAP (3 + 4 = 7) rolls 10: 3 steps on the lone VB-2: flipped, then -1 and -2 on its bombing roll
+    t = raid(air, [10, 9], ("strike_add", {"air": "vb-2"}), ("strike_launch", {}))
+    assert t.st.air["vb-2"].reduced
+    bomb = [e for e in t.events if e.kind == "roll" and e.rule == "8.0"][-1].data["roll"]
+    assert bomb["raw"] == 9 and bomb["final"] == 7 and str(bomb["column"]) == "4"
+    assert t.box("guam-523ag-db1") == "destroyed"  # column 4, 7: one hit
+
+
+def test_r_42_extra_cap_goes_for_the_bombers_as_the_ijn_chooses() -> None:
+    air = guam_cap("guam-261ag-f3", "peleliu-343ag-f4")
+    t = raid(air, [1, 1, 10, 1], ("strike_add", {"air": "vb-2"}), ("strike_add", {"air": "vf-2-1"}),
+             ("strike_launch", {}))
+    assert t.decision.kind == "cap_vs_bombers" and t.decision.player == "IJN" and t.decision.rule == "8.2.2"
+    t.choose("cap_vs_bombers", air="peleliu-343ag-f4")
+    # escort 1+1: nothing; CAP 3 on the escort, roll 1: nothing; the F 4 on VB-2 rolls 10: 2 steps (flip, then -1)
+    hit = [e.data["air"] for e in t.events if e.kind == "air_loss" and not e.data.get("masked")]
+    assert hit == ["vb-2", "vb-2"]
+    bomb = [e for e in t.events if e.kind == "roll" and e.rule == "8.0"][-1].data["roll"]
+    assert bomb["raw"] == 1 and bomb["final"] == 0
+    assert not t.st.stack

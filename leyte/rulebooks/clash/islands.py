@@ -23,13 +23,13 @@ Frames, as the Clash wave 2 interface names them:
 - ``clash_flagship_report`` (no parameters): pushed when the Mobile Fleet marker is drawn after the Coordination
   order; the IJN names a hex within ``coordination.radius`` of the flagship (R-10, R-11).
 - ``clash_airfield_strike`` (``side`` = "USN", ``tg``, ``base``): a USN carrier strike on an island airfield,
-  resolved as ruling R-42 says (no AA; each bomber rolls on the Damage Table; each hit is a step off an IJN unit on
-  that base, Flown box first).
+  resolved as ruling R-42 says (island CAP intercepts; no AA; each bomber rolls on the Damage Table; each hit is a
+  step off an IJN unit on that base, Flown box first).
 
 Our rulings made here (for RULINGS.md): a reinforcement whose base is full waits in the turn record and arrives at
 the first Initial Phase with room; a revived unit for a full Guam stays in the dead pile that turn (2.1 capacity
 beats 16.1.2's placement, since 2.1 is the only limit on a base). A strike on an airfield that island CAP defends is
-not built yet (8.2 against a raid with no TG target).
+flown as R-42 and 8.2 read together (see ``AirfieldStrike``).
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ from __future__ import annotations
 from typing import Any
 
 from leyte.core.cases import own
-from leyte.core.errors import IllegalAction, LeyteError, NotYetImplemented, ScenarioError
+from leyte.core.dice import Modifier
+from leyte.core.errors import IllegalAction, LeyteError, ScenarioError
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.clash import state
 from leyte.rulebooks.clash.engine import ask, frame, opt, pop, push
@@ -200,6 +201,43 @@ def ship_hex(st: State, sid: str) -> str | None:
     if s.tf and s.tf in st.tfs:
         return st.tfs[s.tf].hex
     return s.hex
+
+
+def coordination_marker_needed(st: State) -> bool:
+    """R-11: from the order on, the Mobile Fleet's marker goes into the pool every turn, even when no TF Mobile
+    Fleet exists (then it only makes the announcement when drawn: push ``clash_flagship_report``)."""
+    return coordination_in_force(st) and coordination(st)["ordered"] is not None
+
+
+# -- the sequence's hooks: AF markers, island CAP in a hex, the End Phase ---------------------------------------------
+
+
+def af_markers(st: State) -> list[str]:
+    """The AF markers that go into the Activation Pool this turn (5.2, R-5): both flotillas by day, none at night."""
+    return list(AFS) if is_day(st) else []
+
+
+def base_hexes(st: State, hex_label: str) -> list[str]:
+    """Island bases in a map hex (Saipan and Tinian share 3712, map ruling M-5)."""
+    return sorted(b for b, e in bases(st).items() if e.get("hex") == hex_label)
+
+
+def island_cap_over(st: State, hex_label: str) -> list[str]:
+    """Island CAP units flying over the bases of ``hex_label``: they intercept raids entering that hex (5.7, 8.2)."""
+    here = set(base_hexes(st, hex_label))
+    return sorted(a.id for a in st.air.values() if a.box == "cap" and a.cap_over in here and is_island_unit(st, a.id))
+
+
+def end_of_turn(st: State, ctx: Context) -> None:
+    """End Phase (4.3): island CAP comes down to the Ready box of its base; CAP is flown anew each day Initial Phase
+    (5.7), and a fighter that stayed over its own field flew no mission that 5.6 would ground it for (as R-23 rules
+    for IJN carrier CAP)."""
+    back = sorted(a.id for a in st.air.values() if a.box == "cap" and is_island_unit(st, a.id))
+    for aid in back:
+        st.air[aid].box, st.air[aid].cap_over = "ready", None
+    if back:
+        ctx.emit(own("4.3"), f"Island CAP lands: {len(back)} unit(s) back to the Ready box", kind="air_box",
+                 data={"units": back}, visible=("IJN",))
 
 
 # -- the Initial Phase: 5.3, 16.1.2, 5.6, 5.7, 16.1.4 --------------------------------------------------------------
@@ -580,11 +618,35 @@ def airfield_distance(st: State, tg_id: str, base_id: str) -> int | None:
     return None if h is None else distance(st, base_id, h)
 
 
+def _a2a_mods(D: ISData, side: str) -> list[Modifier]:
+    """The side's air-to-air DRM (8.2.1; USN +1, modifiers.csv), as Imperial Sunset's air_to_air reads it."""
+    if side == "USN" and "air_to_air.usn" in D.mods and D.mod("air_to_air.usn"):
+        return [Modifier(D.mod("air_to_air.usn"), "USN air-to-air (8.2)")]
+    return []
+
+
+def base_cap(st: State, base_id: str) -> list[str]:
+    """The island CAP that meets a raid on a base: all of it over the base's hex (8.2.3), or over the base itself
+    when it lies beyond the map edge."""
+    h = base(st, base_id).get("hex")
+    if h:
+        return island_cap_over(st, str(h))
+    return sorted(a.id for a in st.air.values()
+                  if a.box == "cap" and a.cap_over == base_id and is_island_unit(st, a.id))
+
+
 @frame("clash_airfield_strike")
 class AirfieldStrike:
-    """R-42: a USN carrier strike on an island airfield. Island CAP over the base would intercept (5.7, 8.2): not
-    built yet. No AA (islands have no naval units, 8.5). Each attacker rolls on the Damage Table at its factor;
-    each hit takes one step off an IJN unit on that base, the IJN choosing among the Flown box before the Ready."""
+    """R-42: a USN carrier strike on an island airfield.
+
+    The island CAP over the base's hex meets it (5.7, 8.2.3). Escorts take on the CAP, all of them, since there is
+    no AA at an island to suppress (8.5 is fired by naval units); CAP and escorts fire at each other at the same
+    time (R-21). With no escort the CAP fires at the bombers (8.2.1); with more CAP units than escorts the IJN sends
+    the extra ones at the bombers (8.2.2). Each owner takes its steps, full-strength units first; an IJN unit on
+    its weaker side is destroyed, a USN unit never is: each further step is a DRM on its bombing roll (8.2.1,
+    ``bombing.fatigued_step_loss``). Each bomber left rolls on the Damage Table at its factor; each hit takes one
+    step off an IJN unit on the ground there, the IJN choosing, Flown box before Ready.
+    """
 
     @staticmethod
     def _units(st: State, fr: dict[str, Any]) -> list[str]:
@@ -600,9 +662,17 @@ class AirfieldStrike:
         return []
 
     @staticmethod
+    def _loss_choices(st: State, fr: dict[str, Any]) -> list[str]:
+        job = fr["losses"][0]
+        alive = [a for a in job["pool"] if st.air[a].box in ("mission", "cap")]
+        full = [a for a in alive if not st.air[a].reduced]
+        return full or alive  # 8.2.1: flip every full-strength unit before any takes a second step
+
+    @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
         D = st.data
-        if fr.get("step", "compose") == "compose":
+        step = fr.get("step", "compose")
+        if step == "compose":
             chosen: dict[str, str] = fr.setdefault("chosen", {})
             options: list[Action] = []
             for a in AirfieldStrike._units(st, fr):
@@ -619,7 +689,21 @@ class AirfieldStrike:
             options.append(opt("strike_cancel", "Cancel the strike"))
             return ask(fr["side"], "strike_compose", f"Compose the air strike on the airfield of "
                        f"{base_name(st, fr['base'])}", own("8.0"), options, data={"base": fr["base"]})
-        if fr["step"] == "steps" and fr["hits"] > 0:
+        if step == "cap_split":
+            free = [a for a in fr["cap"] if a not in fr["vs_bombers"]]
+            return ask("IJN", "cap_vs_bombers", f"Island CAP: pick a fighter to attack the bombers "
+                       f"({fr['extra'] - len(fr['vs_bombers'])} more; the others fight the escorts, 8.2.2)",
+                       own("8.2.2"), [opt("cap_vs_bombers", f"{D.air[a].name} attacks the bombers", air=a)
+                                      for a in free])
+        if step == "losses" and fr["losses"]:
+            units = AirfieldStrike._loss_choices(st, fr)
+            if len(units) < 2 or fr["losses"][0]["n"] < 1:
+                return None
+            job = fr["losses"][0]
+            return ask(job["side"], "air_step_loss", f"{job['n']} step(s) lost in the air battle over "
+                       f"{base_name(st, fr['base'])}: which unit takes the next?", own("8.2.1"),
+                       [opt("air_step_loss", f"{D.air[a].name} takes a step", air=a) for a in units])
+        if step == "steps" and fr["hits"] > 0:
             units = AirfieldStrike._ground_targets(st, fr)
             if len(units) < 2:
                 return None
@@ -639,6 +723,12 @@ class AirfieldStrike:
             pop(st, fr)
         elif action.kind == "strike_launch":
             AirfieldStrike._launch(st, fr, ctx)
+        elif action.kind == "cap_vs_bombers":
+            fr["vs_bombers"].append(action["air"])
+            if len(fr["vs_bombers"]) >= fr["extra"]:
+                AirfieldStrike._air_battle(st, fr, ctx)
+        elif action.kind == "air_step_loss":
+            AirfieldStrike._air_step(st, fr, str(action["air"]), ctx)
         elif action.kind == "airfield_step":
             AirfieldStrike._step(st, fr, str(action["air"]), ctx)
         else:
@@ -646,12 +736,6 @@ class AirfieldStrike:
 
     @staticmethod
     def _launch(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        D = st.data
-        cap = sorted(a.id for a in st.air.values() if a.box == "cap" and a.cap_over == fr["base"]
-                     and is_island_unit(st, a.id))
-        if cap:
-            raise NotYetImplemented("8.2", f"island CAP over {base_name(st, fr['base'])} against a strike on its "
-                                    "airfield (R-42)")
         strike = sorted(a for a, r in fr["chosen"].items() if r == "strike")
         escorts = sorted(a for a, r in fr["chosen"].items() if r == "escort")
         for a in strike + escorts:
@@ -660,13 +744,79 @@ class AirfieldStrike:
         ctx.emit(own("8.0"), f"{fr['side']} air strike on the airfield of {base_name(st, fr['base'])}: "
                  f"{len(strike)} strike unit(s), {len(escorts)} escort(s)", kind="strike",
                  data={"base": fr["base"], "strike": len(strike), "escorts": len(escorts)})
+        fr.update(strike=strike, escorts=escorts, cap=base_cap(st, fr["base"]), vs_bombers=[], losses=[], drms={},
+                  hits=0)
+        if fr["cap"]:
+            ctx.emit(own("8.2"), f"{len(fr['cap'])} island CAP unit(s) intercept: "
+                     + ", ".join(f"{st.data.air[a].name} ({strength(st, a)})" for a in fr["cap"]), kind="cap",
+                     data={"cap": fr["cap"]})
+        fr["extra"] = len(fr["cap"]) - len(escorts) if escorts else 0
+        if fr["extra"] > 0:
+            fr["step"] = "cap_split"
+        else:
+            AirfieldStrike._air_battle(st, fr, ctx)
+
+    @staticmethod
+    def _roll(st: State, ctx: Context, side: str, units: list[str], what: str) -> int:
+        D = st.data
+        total = sum(strength(st, a) for a in units)
+        if not units or total <= 0:
+            return 0
+        rec = ctx.roll_on(D.table("air_to_air"), total, _a2a_mods(D, side), purpose=f"{what} (factor {total})",
+                          rule=own("8.2.1"))
+        return int(rec.result.get("steps", 0))
+
+    @staticmethod
+    def _air_battle(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        """CAP and escorts fire at the same time (R-21); the extra CAP, or all of it with no escort, at the bombers."""
+        cap, escorts = fr["cap"], fr["escorts"]
+        jobs = []
+        if cap:
+            vs_escorts = [a for a in cap if a not in fr["vs_bombers"]] if escorts else []
+            vs_bombers = fr["vs_bombers"] if escorts else list(cap)
+            on_cap = AirfieldStrike._roll(st, ctx, "USN", escorts, "escorts fire at the island CAP")
+            on_esc = AirfieldStrike._roll(st, ctx, "IJN", vs_escorts, "island CAP fires at the escorts")
+            on_bomb = AirfieldStrike._roll(st, ctx, "IJN", vs_bombers, "island CAP fires at the bombers")
+            for side, n, pool in (("IJN", on_cap, cap), ("USN", on_esc, escorts), ("USN", on_bomb, fr["strike"])):
+                if n and pool:
+                    jobs.append({"side": side, "n": n, "pool": list(pool)})
+        fr["losses"] = jobs
+        fr["step"] = "losses"
+
+    @staticmethod
+    def _air_step(st: State, fr: dict[str, Any], aid: str, ctx: Context) -> None:
+        D = st.data
+        if aid not in AirfieldStrike._loss_choices(st, fr):
+            raise IllegalAction(own("8.2.1"), f"{aid} may not take this step: full-strength units are flipped first")
+        job = fr["losses"][0]
+        a = st.air[aid]
+        if not a.reduced:
+            a.reduced = True
+            what = f"loses a step (now {strength(st, aid)})"
+        elif a.side == "USN":  # 8.2.1: never eliminated; a DRM on its bombing roll instead
+            drm = D.mod("bombing.fatigued_step_loss") if "bombing.fatigued_step_loss" in D.mods else -1
+            fr["drms"][aid] = int(fr["drms"].get(aid, 0)) + int(drm)
+            what = f"loses a step on its fatigued side ({fr['drms'][aid]} on its bombing roll)"
+        else:
+            a.box, a.cap_over = "destroyed", None
+            what = "is destroyed"
+        job["n"] -= 1
+        ctx.emit(own("8.2.1"), f"{D.air[aid].name} {what}", kind="air_loss", data={"air": aid})
+
+    @staticmethod
+    def _bomb(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        D = st.data
         hits = 0
-        for a in strike:
-            rec = damage.roll_damage(D, ctx, strength(st, a), [], purpose=f"{D.air[a].name} bombs the airfield of "
-                                     f"{base_name(st, fr['base'])}", rule=own("8.0"))
+        for a in fr["strike"]:
+            if st.air[a].box != "mission":
+                continue
+            mods = [Modifier(int(fr["drms"][a]), "steps lost while fatigued (8.2.1)")] if fr["drms"].get(a) else []
+            rec = damage.roll_damage(D, ctx, strength(st, a), mods, purpose=f"{D.air[a].name} bombs the airfield "
+                                     f"of {base_name(st, fr['base'])}", rule=own("8.0"))
             hits += int(rec.result.get("hits", 0))
-        for a in strike + escorts:
-            to_flown(st, st.air[a], ctx, own("8.0"), "back from the airfield strike")
+        for a in fr["strike"] + fr["escorts"]:
+            if st.air[a].box == "mission":
+                to_flown(st, st.air[a], ctx, own("8.0"), "back from the airfield strike")
         ctx.emit(own("8.0"), f"The strike scores {hits} hit(s) on the air units of {base_name(st, fr['base'])} "
                  "(R-42)", kind="strike", data={"base": fr["base"], "hits": hits})
         fr["step"], fr["hits"] = "steps", hits
@@ -690,7 +840,19 @@ class AirfieldStrike:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        if fr.get("step") == "steps" and fr["hits"] > 0:
+        step = fr.get("step")
+        if step == "losses":
+            while fr["losses"]:
+                units = AirfieldStrike._loss_choices(st, fr)
+                if fr["losses"][0]["n"] > 0 and len(units) == 1:
+                    AirfieldStrike._air_step(st, fr, units[0], ctx)
+                    return
+                if fr["losses"][0]["n"] > 0 and units:
+                    return  # a choice: decide() asks it
+                fr["losses"].pop(0)
+            AirfieldStrike._bomb(st, fr, ctx)
+            return
+        if step == "steps" and fr["hits"] > 0:
             units = AirfieldStrike._ground_targets(st, fr)
             if units:
                 AirfieldStrike._step(st, fr, units[0], ctx)
