@@ -7,6 +7,7 @@ empties the stack and pushes the island frame under test, as the sequence will (
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -28,8 +29,8 @@ COORD = {"japanese-coordination": {"id": "japanese-coordination", "case": "16.1.
 
 def position(*, turn: int = 2, air: list[dict[str, Any]] | None = None, reinforcements: list[dict[str, Any]] = (),
              recurring: list[dict[str, Any]] = (), special: dict[str, Any] | None = None,
-             usn_hex: str = "3111", ijn_hex: str = "0618") -> dict[str, Any]:
-    return {
+             usn_hex: str = "3111", ijn_hex: str = "0618", tf58: bool = False) -> dict[str, Any]:
+    pos = {
         "id": "islands", "turn": turn, "first_turn": 1, "last_turn": 12, "turn_record_key": "historical",
         "tgs": [
             {"id": "tg-58-1", "name": "TG 58.1", "side": "USN", "hex": usn_hex,
@@ -44,6 +45,11 @@ def position(*, turn: int = 2, air: list[dict[str, Any]] | None = None, reinforc
         "special_rules": dict(COORD if special is None else special),
         "start": {"phase": "formations", "side": "USN"},
     }
+    if tf58:  # TGs 58.1 and 58.7 inside TF 58 (3.2)
+        pos["tfs"] = [{"id": "tf-58", "name": "TF 58", "side": "USN", "hex": usn_hex}]
+        for tg in pos["tgs"][:2]:
+            tg["tf"] = "tf-58"
+    return pos
 
 
 class Table:
@@ -221,6 +227,14 @@ def test_16_1_2_a_unit_without_a_reduced_side_is_revived_at_full_strength() -> N
     assert (a.box, a.reduced) == ("flown", False)
 
 
+def test_2_1_no_revival_onto_a_full_guam() -> None:
+    six = [unit(a, parent="guam") for a in ("guam-261ag-f3", "guam-521ag-b1", "guam-523ag-db1", "yap-265ag-f2",
+                                            "yap-521ag-b2", "yap-523ag-db2")]
+    t = initial(Table(position(turn=3, air=[*six, unit("peleliu-761ag-t1", "destroyed")], recurring=[REVIVED])))
+    assert t.box("peleliu-761ag-t1") == "destroyed"
+    assert any("full" in x for x in t.texts("2.1"))
+
+
 def test_16_1_2_no_revival_on_a_night_turn() -> None:
     t = initial(Table(position(turn=5, air=[unit("guam-521ag-b1", "destroyed")], recurring=[REVIVED]), dice=[1]))
     assert t.box("guam-521ag-b1") == "destroyed"
@@ -299,6 +313,8 @@ def test_16_1_4_the_order_is_an_initial_phase_choice_given_once() -> None:
     assert len(told) == 1 and told[0].visible is None  # announced: the USN hears it
     t.push("clash_island_initial")
     assert not t.st.stack  # no second question once the order stands
+    saved = json.loads(json.dumps(RULES.state_to_dict(t.st)))  # the order is plain data in the save
+    assert saved["flags"]["clash"]["coordination"]["ordered"] == 1
 
 
 def test_16_1_4_without_the_special_rule_island_air_is_free() -> None:
@@ -364,6 +380,19 @@ def test_16_1_4_before_the_order_island_air_may_not_attack_a_carrier_tg() -> Non
     islands.coordination(t.st)["ordered"] = 2
     t.st.asked = None
     assert [o["target"] for o in t.options("island_strike")] == ["tg-58-1", "tg-58-7"]
+
+
+def test_8_0_a_strike_on_a_tf_falls_on_one_of_its_tgs_drawn_at_random() -> None:
+    t = detected(Table(position(turn=2, usn_hex="2020", tf58=True, air=[unit("yap-523ag-db2")]), dice=[2]), "tf-58")
+    t.push("clash_af_activation", af="22nd")
+    assert not t.st.stack  # TF 58 holds carriers: closed to island air before the order (16.1.4)
+    islands.coordination(t.st)["ordered"] = 2
+    t.push("clash_af_activation", af="22nd")
+    assert [o["target"] for o in t.options("island_strike")] == ["tf-58"]
+    t.choose("island_strike", target="tf-58")
+    assert t.st.stack[-1]["target"] == "tf:tg-58-7"  # the second of TF 58's two TGs, by the scripted draw
+    draw = next(e for e in t.events if e.kind == "draw")
+    assert draw.rule == "8.0" and draw.data == {"index": 1, "of": 2}
 
 
 def test_8_1_island_strike_offers_units_in_reach_and_launches_with_is_frames() -> None:
