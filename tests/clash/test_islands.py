@@ -282,15 +282,12 @@ def test_5_7_no_island_cap_at_night() -> None:
     assert not t.st.stack and t.box("guam-261ag-f3") == "ready"
 
 
-def test_4_3_island_cap_comes_down_to_ready_in_the_end_phase() -> None:
+def test_8_2_3_island_cap_covers_the_hex_of_its_base() -> None:
     t = initial(Table(position(turn=2, air=[unit("guam-261ag-f3"), unit("peleliu-343ag-f4", parent="guam")])))
     t.choose("island_cap", air="guam-261ag-f3")
     finish_initial(t)
     assert islands.island_cap_over(t.st, "3516") == ["guam-261ag-f3"]  # Guam's hex
     assert islands.island_cap_over(t.st, "3712") == []
-    islands.end_of_turn(t.st, t.ctx)
-    a = t.st.air["guam-261ag-f3"]
-    assert (a.box, a.cap_over) == ("ready", None)
 
 
 def test_r_5_af_markers_go_into_the_pool_by_day_only() -> None:

@@ -209,7 +209,7 @@ def coordination_marker_needed(st: State) -> bool:
     return coordination_in_force(st) and coordination(st)["ordered"] is not None
 
 
-# -- the sequence's hooks: AF markers, island CAP in a hex, the End Phase ---------------------------------------------
+# -- the sequence's hooks: AF markers, island CAP in a hex ---------------------------------------------------------
 
 
 def af_markers(st: State) -> list[str]:
@@ -226,18 +226,6 @@ def island_cap_over(st: State, hex_label: str) -> list[str]:
     """Island CAP units flying over the bases of ``hex_label``: they intercept raids entering that hex (5.7, 8.2)."""
     here = set(base_hexes(st, hex_label))
     return sorted(a.id for a in st.air.values() if a.box == "cap" and a.cap_over in here and is_island_unit(st, a.id))
-
-
-def end_of_turn(st: State, ctx: Context) -> None:
-    """End Phase (4.3): island CAP comes down to the Ready box of its base; CAP is flown anew each day Initial Phase
-    (5.7), and a fighter that stayed over its own field flew no mission that 5.6 would ground it for (as R-23 rules
-    for IJN carrier CAP)."""
-    back = sorted(a.id for a in st.air.values() if a.box == "cap" and is_island_unit(st, a.id))
-    for aid in back:
-        st.air[aid].box, st.air[aid].cap_over = "ready", None
-    if back:
-        ctx.emit(own("4.3"), f"Island CAP lands: {len(back)} unit(s) back to the Ready box", kind="air_box",
-                 data={"units": back}, visible=("IJN",))
 
 
 # -- the Initial Phase: 5.3, 16.1.2, 5.6, 5.7, 16.1.4 --------------------------------------------------------------
