@@ -17,7 +17,7 @@ import pytest
 from test_damage_kit import Driver, ship_id
 
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.imperial_sunset import air, air_ops, damage, engine
+from leyte.rulebooks.imperial_sunset import air, air_ops, damage, engine, strikes
 from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.rulebooks.imperial_sunset.family import NotBuilt
@@ -197,6 +197,89 @@ def test_24_a_clash_carrier_at_half_damage_keeps_its_aircraft_in_the_flown_box(s
             assert {st.air[a].box for a in boxes} == {"flown"}
         damage.apply_hits(st, essex, 2, drv.ctx, rule="8.1", cause="air attack")  # sunk: lost with her (6.5.5)
         assert {st.air[a].box for a in boxes} == {"eliminated"}
+
+
+
+AA_SWITCHES = {"aa_adjacent": "usn_half_all", "aa_suppression": "roll_minus_one_per_fighter"}
+
+
+def _adjacent_offers(drv: Driver) -> dict[str, list[str]]:
+    """Play an attack order to its end, firing every adjacent AA offered; returns who was offered per attacker."""
+    offers: dict[str, list[str]] = {}
+    while (d := drv.decision) is not None and d.kind in ("attack_order", "aa_adjacent"):
+        if d.kind == "attack_order":
+            drv.choose("attack_next", air=d.options[0]["air"])
+            continue
+        cur = strikes.record(drv.st)["current"]
+        fire = [o for o in d.options if o.kind == "aa_adjacent"]
+        offers.setdefault(cur, [o["ship"] for o in fire])  # asked again after each shot: keep the first offer
+        drv.choose("aa_adjacent", ship=fire[0]["ship"])
+    return offers
+
+
+def test_19_clash_usn_ships_fire_into_adjacent_boxes_at_every_attacker(switched) -> None:  # noqa: ANN001
+    """Clash 8.5: each USN ship may fire at half at every unit in an adjacent box, even a ship under attack;
+    IS 8.1: an adjacent ship not itself attacked fires at one unit of the strike."""
+    essex, lex, reno = ship_id("Essex"), ship_id("Lexington"), ship_id("Reno")
+    seen = {}
+    for D in (switched(**AA_SWITCHES), RULES.data()):
+        st = usn_vs_ijn(D)
+        for aid in ("ijn-2af-412-1", "ijn-2af-412-2"):
+            add_air(st, aid)
+        drv = Driver(st, [1] * 40)  # AA and bombs all miss
+        fr = engine.push(st, "test_family_activation", side="IJN", formation="2AF")
+        strike(drv, fr, "tf:USN-3", {"ijn-2af-412-1": "strike", "ijn-2af-412-2": "strike"})
+        for sid, area in ((essex, 1), (lex, 2), (reno, 5), (ship_id("DES RN 55"), 16)):
+            drv.choose("place_ship", ship=sid, area=area)
+        drv.choose("aim", air="ijn-2af-412-1", ship=essex)
+        drv.choose("aim", air="ijn-2af-412-2", ship=lex)
+        seen[D is RULES.data()] = _adjacent_offers(drv)
+        halves = [r for r in drv.rolls() if r["table"] == "aa" and "half AA" in r["purpose"]]
+        assert all(int(r["column"]) == (D.ships[essex].aa + 1) // 2 for r in halves if "Essex" in r["purpose"])
+    assert seen[False] == {"ijn-2af-412-1": [lex, reno], "ijn-2af-412-2": [essex, reno]}
+    assert seen[True] == {"ijn-2af-412-1": [reno]}  # Lexington is attacked; Reno has fired once already
+
+
+def test_20_clash_escorts_on_a_ship_take_one_off_its_aa_roll_each(switched) -> None:  # noqa: ANN001
+    """Clash 8.5.1: unengaged escorts placed on a ship, -1 each on that ship's AA roll (and IJN ships fire only
+    into their own box); IS 8.1.1: one escort paired with a strike unit softens the AA result by 1."""
+    musashi, yamato = ship_id("Musashi"), ship_id("Yamato")
+    for D in (switched(**AA_SWITCHES), RULES.data()):
+        clash = D is not RULES.data()
+        st = usn_vs_ijn(D)
+        for aid in ("vb-15", "vf-15-1", "vf-15-2"):
+            add_air(st, aid)
+        drv = Driver(st, [10] * 3 + [1] * 20)  # Musashi's AA rolls 10
+        fr = engine.push(st, "test_family_activation", side="USN", tf="USN-3", mp=5)
+        strike(drv, fr, "tf:IJN-1", {"vb-15": "strike", "vf-15-1": "escort", "vf-15-2": "escort"})
+        for sid, area in ((musashi, 1), (yamato, 2), (ship_id("Myoko"), 5), (ship_id("Div 2/32"), 16)):
+            drv.choose("place_ship", ship=sid, area=area)
+        drv.choose("aim", air="vb-15", ship=musashi)
+        d = drv.decision
+        assert d.kind == "aa_suppression"
+        if clash:
+            assert {o["ship"] for o in d.options} == {musashi, yamato, ship_id("Myoko"), ship_id("Div 2/32"), ""}
+            drv.choose("pair", escort="vf-15-1", ship=musashi)
+            drv.choose("pair", escort="vf-15-2", ship=musashi)  # any number of escorts on one ship
+        else:
+            assert {o["air"] for o in d.options} == {"vb-15", ""}
+            drv.choose("pair", escort="vf-15-1", air="vb-15")  # the other escort has nobody left to pair with
+        drv.choose("attack_next", air="vb-15", optional=True)
+        if clash:  # IJN ships never fire into the next box: the strike is over
+            assert drv.decision.kind == "test_end"
+        else:
+            assert {o["ship"] for o in drv.options("aa_adjacent")} == {yamato, ship_id("Myoko")}
+            drv.choose("aa_adjacent_done")
+        drv.run()
+        (aa_roll, *_) = [r for r in drv.rolls() if r["table"] == "aa"]
+        sup = [e for e in drv.events if e.kind == "aa_suppression"]
+        if clash:
+            assert aa_roll["raw"] == 10 and aa_roll["final"] == 8 and not sup
+            assert [m["value"] for m in aa_roll["modifiers"]] == [-2]
+            assert len([r for r in drv.rolls() if r["table"] == "aa"]) == 1  # IJN ships never fire next door
+        else:
+            assert aa_roll["final"] == 10 and aa_roll["modifiers"] == []
+            assert len(sup) == 1 and sup[0].data["after"] == sup[0].data["before"] + 1
 
 
 # -- values not built yet refuse to play as Imperial Sunset ---------------------------------------------------------

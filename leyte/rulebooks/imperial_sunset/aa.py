@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from leyte.core.dice import Modifier
 from leyte.core.game import Context
 from leyte.rulebooks.imperial_sunset import damage
 from leyte.rulebooks.imperial_sunset.air_ops import is_cve_unit, on_mission, unit_name
@@ -48,10 +49,19 @@ def ship_from_param(fr: dict[str, Any], value: str) -> str:
     return value
 
 
+def roll_suppression(D: ISData) -> bool:
+    """Family switch ``aa_suppression``: Clash 8.5.1 places escorts on a ship, each one -1 on that ship's AA roll;
+    Imperial Sunset 8.1.1 pairs one escort with one strike unit and softens the AA result instead."""
+    return D.family.switch("aa_suppression") == "roll_minus_one_per_fighter"
+
+
+def suppression_key(sid: str) -> str:
+    """What ``pair`` holds for an escort placed on ship ``sid`` (Clash 8.5.1) rather than paired with a unit."""
+    return f"ship:{sid}"
+
+
 def _suppression(st: State, fr: dict[str, Any], aid: str) -> int:
     D = st.data
-    if D.family.switch("aa_suppression") != "result_plus_one_paired":
-        raise D.family.not_built("aa_suppression")
     n = sum(1 for e, a in fr["pair"].items() if a == aid and on_mission(st, e)) * (
         D.mod("aa.suppression") if "aa.suppression" in D.mods else 1)
     if is_cve_unit(st, aid) and "aa.escort_carrier_strike" in D.mods:
@@ -68,10 +78,16 @@ def aa_fire(st: State, fr: dict[str, Any], ship: str, ctx: Context, *, half: boo
     if factor <= 0:
         return
     why = "adjacent ship, half AA" if adjacent else ("heavy bombers, half AA" if half else "target ship")
-    rec = ctx.roll_on(D.table("aa"), factor, [], purpose=f"AA from {ship_label(D, fr, ship)} at {unit_name(D, aid)} "
-                      f"({why}, factor {factor})", rule="8.1")
+    on_roll = roll_suppression(D)
+    mods: list[Modifier] = []
+    if on_roll:
+        n = sum(1 for e, v in fr["pair"].items() if v == suppression_key(ship) and on_mission(st, e))
+        if n:
+            mods.append(Modifier(-n, f"{n} escort(s) suppressing {ship_label(D, fr, ship)} (8.5.1)"))
+    rec = ctx.roll_on(D.table("aa"), factor, mods, purpose=f"AA from {ship_label(D, fr, ship)} at "
+                      f"{unit_name(D, aid)} ({why}, factor {factor})", rule="8.1")
     drm = int(rec.result.get("drm", 0))
-    if drm and not adjacent:
+    if drm and not adjacent and not on_roll:
         sup = _suppression(st, fr, aid)
         if sup:
             new = min(0, drm + sup)

@@ -25,9 +25,11 @@ from leyte.rulebooks.imperial_sunset.aa import (
     DISPLAY_ROWS,
     aa_fire,
     display_adjacent,
+    roll_suppression,
     ship_from_param,
     ship_label,
     ship_param,
+    suppression_key,
 )
 from leyte.rulebooks.imperial_sunset.air_ops import (
     LAND_FORMATIONS,
@@ -556,10 +558,14 @@ class StrikePair(_Step):
     @classmethod
     def question(cls, st: State, fr: StrikeRecord) -> Question | None:
         D = st.data
-        if D.family.switch("aa_suppression") != "result_plus_one_paired":
-            raise D.family.not_built("aa_suppression")
         todo = [e for e in fr["suppressors"] if e not in fr["pair"]]
         eid = todo[0]
+        if roll_suppression(D):  # Clash 8.5.1: on a ship, any number per ship, -1 each on its AA roll
+            options = [opt("pair", f"{unit_name(D, eid)} suppresses the AA of {ship_label(D, fr, s)}", escort=eid,
+                           ship=ship_param(fr, s)) for s in fr["ships"] if not st.ships[s].sunk]
+            options.append(opt("pair", f"{unit_name(D, eid)} does not suppress", escort=eid, ship=""))
+            return fr["side"], "aa_suppression", f"Place {unit_name(D, eid)} on a ship to suppress AA", "8.1.1", \
+                options
         taken = set(fr["pair"].values())
         options = [opt("pair", f"{unit_name(D, eid)} suppresses AA for {unit_name(D, a)}", escort=eid, air=a)
                    for a in fr["strike"] if on_mission(st, a) and a in fr["aim"] and a not in taken]
@@ -571,8 +577,15 @@ class StrikePair(_Step):
         if action.kind != "pair":
             super().answer(st, fr, action, ctx)
         D = st.data
-        fr["pair"][action["escort"]] = action["air"]
-        if action["air"]:
+        if action.get("ship") is not None:
+            sid = ship_from_param(fr, action["ship"]) if action["ship"] else ""
+            fr["pair"][action["escort"]] = suppression_key(sid) if sid else ""
+            if sid:
+                ctx.emit("8.1.1", f"{unit_name(D, action['escort'])} suppresses the AA of {ship_label(D, fr, sid)}",
+                         kind="air_pair", data={"escort": action["escort"], "ship": action["ship"]})
+        else:
+            fr["pair"][action["escort"]] = action["air"]
+        if action.get("air"):
             ctx.emit("8.1.1",
                      f"{unit_name(D, action['escort'])} pairs with {unit_name(D, action['air'])} to suppress AA",
                      kind="air_pair", data={"escort": action["escort"], "air": action["air"]})
@@ -614,11 +627,15 @@ class StrikeAdjacentAA(_Step):
     @classmethod
     def question(cls, st: State, fr: StrikeRecord) -> Question | None:
         D = st.data
-        if D.family.switch("aa_adjacent") != "both_half_single":
-            raise D.family.not_built("aa_adjacent")
         cur = fr["current"]
         target = fr["aim"][cur]
         attacked = set(fr["aim"].values())
+        if D.family.switch("aa_adjacent") == "usn_half_all":
+            # Clash 8.5: IJN ships fire only into their own box; each USN ship may fire at half into an adjacent
+            # box at every attacking unit there, even a ship under attack itself (``adjacent_fired`` is per unit).
+            if fr["defender"] != "USN":
+                return None
+            attacked = set()
         options = []
         for s in fr["ships"]:
             if s in attacked or s in fr["adjacent_fired"] or st.ships[s].sunk or damage.aa(st, s) <= 0:
@@ -744,6 +761,8 @@ def _begin_attack(st: State, fr: StrikeRecord, aid: str, ctx: Context) -> None:
     fr["current"] = aid
     fr["current_destroyed"] = None
     fr["attackers"] += 1
+    if D.family.switch("aa_adjacent") == "usn_half_all":
+        fr["adjacent_fired"] = []  # Clash 8.5: a USN ship may fire into the adjacent box at each attacking unit
     target = fr["aim"][aid]
     if target not in fr["attacked_ships"]:
         fr["attacked_ships"].append(target)
