@@ -282,6 +282,47 @@ def test_20_clash_escorts_on_a_ship_take_one_off_its_aa_roll_each(switched) -> N
             assert len(sup) == 1 and sup[0].data["after"] == sup[0].data["before"] + 1
 
 
+
+def _ijn_raid_on_essex(D: ISData, dice: list[int], *, dto: bool, reduced: bool) -> tuple[State, Driver]:
+    """One IJN 4-12 (reduced side 2) attacks Essex alone; USN AA (Essex, factor 8) rolls first."""
+    st = usn_vs_ijn(D, usn=("Essex",))
+    st.options["deliver_the_ordnance"] = dto  # Clash 14.0 is optional (not yet an option a sister game can declare)
+    add_air(st, "ijn-2af-412-1", reduced=reduced)
+    drv = Driver(st, dice)
+    fr = engine.push(st, "test_family_activation", side="IJN", formation="2AF")
+    strike(drv, fr, "tf:USN-3", {"ijn-2af-412-1": "strike"})
+    drv.run()
+    return st, drv
+
+
+def test_22_clash_aa_costs_an_ijn_unit_a_step_and_deliver_the_ordnance_is_optional(switched) -> None:  # noqa: ANN001
+    """Clash 8.5.2: USN AA's D result is one IJN step; 14.0 (optional) lets a stepped unit bomb on its old column
+    and a killed one roll to bomb first. IS 8.1 step 5: D kills, and the killed unit always rolls to deliver."""
+    D = switched(deliver_ordnance="optional_steps")
+    unit = "ijn-2af-412-1"
+
+    def bombing(drv: Driver) -> list[dict[str, Any]]:
+        return [r for r in drv.rolls() if r["table"] == "damage"]
+
+    # AA rolls 10 (-4, D); the bombing roll is 1. A full-strength unit loses a step and bombs ...
+    for dto, column in ((False, 2), (True, 4)):  # ... at its new strength, or (14.0's example) on its old column
+        st, drv = _ijn_raid_on_essex(D, [10, 1], dto=dto, reduced=False)
+        (aa,) = [r for r in drv.rolls() if r["table"] == "aa"]
+        assert aa["result"]["destroyed"] and [r["die"] for r in drv.rolls()] == ["d10", "d10"]  # no delivery roll
+        assert [r["column"] for r in bombing(drv)] == [str(column)]
+        assert [m["value"] for m in bombing(drv)[0]["modifiers"]] == [aa["result"]["drm"]]
+        assert st.air[unit].reduced and st.air[unit].box == "flown"  # it flies home on its weaker side
+    # An already stepped unit is destroyed: without 14.0 it never bombs; with it, it rolls (8: bombs first).
+    st, drv = _ijn_raid_on_essex(D, [10, 8, 1], dto=False, reduced=True)
+    assert bombing(drv) == [] and st.air[unit].box == "destroyed" and len(drv.rolls()) == 1
+    st, drv = _ijn_raid_on_essex(D, [10, 8, 1], dto=True, reduced=True)
+    assert [r["column"] for r in bombing(drv)] == ["2"] and st.air[unit].box == "destroyed"
+    # Imperial Sunset: the full-strength unit is destroyed at once and rolls to deliver, on its full column.
+    st, drv = _ijn_raid_on_essex(RULES.data(), [10, 8, 1], dto=False, reduced=False)
+    assert [r["column"] for r in bombing(drv)] == ["4"] and st.air[unit].box == "destroyed"
+    assert len(drv.rolls()) == 3
+
+
 # -- values not built yet refuse to play as Imperial Sunset ---------------------------------------------------------
 
 

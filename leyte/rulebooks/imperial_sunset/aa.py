@@ -16,7 +16,7 @@ from typing import Any
 from leyte.core.dice import Modifier
 from leyte.core.game import Context
 from leyte.rulebooks.imperial_sunset import damage
-from leyte.rulebooks.imperial_sunset.air_ops import is_cve_unit, on_mission, unit_name
+from leyte.rulebooks.imperial_sunset.air_ops import is_cve_unit, on_mission, strength, unit_name
 from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.state import State
 
@@ -97,10 +97,39 @@ def aa_fire(st: State, fr: dict[str, Any], ship: str, ctx: Context, *, half: boo
     if drm:
         fr["drms"].setdefault(aid, []).append([drm, f"AA from {ship_label(D, fr, ship)}"])
     if rec.result.get("destroyed") and st.ships[ship].side == "USN" and st.air[aid].side == "IJN":
-        if D.family.switch("deliver_ordnance") != "always_kills":
-            raise D.family.not_built("deliver_ordnance")
+        if D.family.switch("deliver_ordnance") == "optional_steps":
+            _aa_step_loss(st, fr, aid, ctx)
+            return
         d = ctx.roll("d10", purpose=f"{unit_name(D, aid)} is shot down: does it deliver its attack first?", rule="8.1")
         delivers = d.final >= D.mod("aa.delivery_min")
         fr["current_destroyed"] = "after" if delivers else "before"
         ctx.emit("8.1", f"{unit_name(D, aid)} is destroyed by AA " + ("after delivering its attack" if delivers
                  else "before it can attack"), kind="air_loss", data={"air": aid, "delivers": delivers})
+
+
+def _aa_step_loss(st: State, fr: dict[str, Any], aid: str, ctx: Context) -> None:
+    """Family switch ``deliver_ordnance`` = "optional_steps" (Clash 8.5.2, 14.0): USN AA's D result costs an IJN
+    unit one step, and only its last step kills it.
+
+    Deliver the Ordnance is an optional rule there, on when the game's options hold ``deliver_the_ordnance``: a
+    unit that loses a step still bombs on the column of its strength before the AA (14.0's example: a 3 stepped to
+    1 bombs on the 3 column and flies home a 1), and a unit killed rolls, as in Imperial Sunset, whether it bombs
+    first. Without it the stepped unit bombs at its new strength and a killed one never bombs.
+    """
+    D = st.data
+    a = st.air[aid]
+    dto = bool(st.options.get("deliver_the_ordnance"))
+    if not a.reduced:
+        if dto:
+            fr.setdefault("dto_column", {})[aid] = strength(st, aid, extended=aid in fr.get("extended", ()))
+        a.reduced = True
+        ctx.emit("8.1", f"{unit_name(D, aid)} loses a step to AA (now {strength(st, aid)})", kind="air_loss",
+                 data={"air": aid, "destroyed": False})
+        return
+    delivers = False
+    if dto:
+        d = ctx.roll("d10", purpose=f"{unit_name(D, aid)} is shot down: does it deliver its attack first?", rule="8.1")
+        delivers = d.final >= D.mod("aa.delivery_min")
+    fr["current_destroyed"] = "after" if delivers else "before"
+    ctx.emit("8.1", f"{unit_name(D, aid)} is destroyed by AA " + ("after delivering its attack" if delivers
+             else "before it can attack"), kind="air_loss", data={"air": aid, "delivers": delivers})

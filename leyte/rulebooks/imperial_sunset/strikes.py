@@ -215,7 +215,8 @@ class StrikeRecord(TypedDict, total=False):
     engages (``cap``, ``engaged_escorts``, ``engaged_cap``, ``need_escorts``, ``suppressors``), loss jobs
     (``losses``, ``after_losses``, ``excess``), bombing DRMs (``drms``), the air battle display (``ships``, ``areas``,
     ``aim``, ``pair``), the attacks (``done``, ``current``, ``current_destroyed``, ``adjacent_fired``, ``attackers``,
-    ``attacked_ships``) and the IJN carrier units looking for an airfield (``landing``).
+    ``attacked_ships``, ``dto_column``: Clash 14.0's bombing column of a unit stepped by AA) and the IJN carrier
+    units looking for an airfield (``landing``).
     """
 
     kind: str
@@ -253,6 +254,7 @@ class StrikeRecord(TypedDict, total=False):
     attackers: int
     attacked_ships: list[str]
     landing: list[str]
+    dto_column: dict[str, int]
 
 
 Question = tuple[str, str, str, str, list[Action]]
@@ -791,7 +793,7 @@ def _bomb(st: State, fr: StrikeRecord, ctx: Context) -> None:
                      kind="air_attack", data={"air": aid, "wasted": True})
         else:
             column = (kamikaze_column(D) if fr["mode"] == "kamikaze"
-                      else strength(st, aid, extended=aid in fr["extended"]))
+                      else fr.get("dto_column", {}).get(aid) or strength(st, aid, extended=aid in fr["extended"]))
             mods = [Modifier(int(v), str(src)) for v, src in fr["drms"].get(aid, [])]
             rec = damage.roll_damage(D, ctx, column, mods,
                                      purpose=f"{unit_name(D, aid)} bombs {ship_label(D, fr, target)}",
