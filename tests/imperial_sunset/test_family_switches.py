@@ -323,6 +323,36 @@ def test_22_clash_aa_costs_an_ijn_unit_a_step_and_deliver_the_ordnance_is_option
     assert len(drv.rolls()) == 3
 
 
+
+def test_21_clash_cap_steps_on_fatigued_usn_units_are_their_own_bombing_drms(switched) -> None:  # noqa: ANN001
+    """Clash 8.2.1: USN units are never lost; a step taken while fatigued is -1 on that unit's own bombing roll,
+    the USN choosing the unit. IS 8.2.2: results beyond flipping every unit become DRMs the IJN places."""
+    drm = RULES.data().mod("bombing.excess_cap_result")
+    for D in (switched(a2a_excess="per_unit_drm"), RULES.data()):
+        clash = D is not RULES.data()
+        st = usn_vs_ijn(D, ijn=("Musashi",))
+        for aid in ("vb-15", "vt-15"):
+            add_air(st, aid)
+        for aid in ("ijn-1af-3f12-1", "ijn-1af-3f12-2"):
+            add_air(st, aid, box="cap", cap_over="IJN-1")
+        drv = Driver(st, [10] + [1] * 10)  # IJN CAP factor 6 rolls 10: three steps on two strike units
+        fr = engine.push(st, "test_family_activation", side="USN", tf="USN-3", mp=5)
+        strike(drv, fr, "tf:IJN-1", {"vb-15": "strike", "vt-15": "strike"})
+        drv.choose("flip", air="vb-15")  # the first flip is a choice; the second has one answer
+        assert st.air["vb-15"].reduced and st.air["vt-15"].reduced
+        d = drv.decision
+        if clash:
+            assert (d.player, d.kind, {o["air"] for o in d.options}) == ("USN", "flip_loss", {"vb-15", "vt-15"})
+            drv.choose("flip", air="vt-15")
+        else:
+            assert (d.player, d.kind) == ("IJN", "excess_drm")
+            drv.choose("place_drm", slot=1)  # the IJN puts it on the second strike unit, vt-15
+        rec = strikes.record(st)
+        assert rec["drms"] == {"vt-15": [[drm, "step lost while fatigued (8.2.1)" if clash
+                                          else "CAP result left over (8.2.2)"]]}
+        assert [e.kind for e in drv.events if e.data.get("excess")] == ([] if clash else ["strike"])
+
+
 # -- values not built yet refuse to play as Imperial Sunset ---------------------------------------------------------
 
 

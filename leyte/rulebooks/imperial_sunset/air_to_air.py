@@ -100,6 +100,10 @@ def take_loss(st: State, fr: dict[str, Any], aid: str, ctx: Context) -> None:
             a.reduced = True
             ctx.emit(job["rule"], f"{unit_name(D, aid)} loses a step (now {strength(st, aid)})", kind="air_loss",
                      data={"air": aid, "destroyed": False})
+    elif a.reduced and job["excess"] == "per_unit":
+        fr["drms"].setdefault(aid, []).append([number_drm(D), "step lost while fatigued (8.2.1)"])
+        ctx.emit(job["rule"], f"{unit_name(D, aid)} loses a step while fatigued: {number_drm(D)} on its bombing "
+                 "roll", kind="air_loss", data={"air": aid, "drm": number_drm(D)})
     else:
         a.reduced = True
         ctx.emit(job["rule"], f"{unit_name(D, aid)} is flipped to its exhausted side (now {strength(st, aid)})",
@@ -133,12 +137,14 @@ def cap_fires_at_strike(st: State, fr: dict[str, Any], ctx: Context) -> None:
         goto(st, "after_cap")
         return
     res = _a2a_roll(st, ctx, fr["defender"], cap, f"{fr['defender']} CAP fires at the strike aircraft", "8.2.2")
-    if fr["side"] == "USN" and st.data.family.switch("a2a_excess") != "pooled_drm":
-        raise st.data.family.not_built("a2a_excess")
     if not res:
         goto(st, "after_cap")
         return
+    # A USN strike's results beyond flipping every unit: IS 8.2.2 pools them as DRMs the IJN places; a sister game
+    # whose family switch ``a2a_excess`` is "per_unit_drm" (Clash 8.2.1) has the USN take each as a step on a
+    # fatigued unit of its choice, which bombs at -1 per such step.
+    usn_excess = "per_unit" if st.data.family.switch("a2a_excess") == "per_unit_drm" else "drm"
     fr["losses"] = [_loss_job(fr["side"], res, strike, "8.2.2",
-                              excess="drm" if fr["side"] == "USN" else "ignore")]
+                              excess=usn_excess if fr["side"] == "USN" else "ignore")]
     fr["after_losses"] = "after_cap"
     goto(st, "losses")

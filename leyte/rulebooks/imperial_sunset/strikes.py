@@ -429,6 +429,10 @@ class StrikeLosses(_Step):
                            + (" (destroyed)" if st.air[a].reduced else ""), air=a) for a in choices]
             return job["owner"], "step_loss", f"Take {job['n']} step loss(es)", job["rule"], options
         choices = [a for a in pool if not st.air[a].reduced]
+        if not choices and job["excess"] == "per_unit":  # Clash 8.2.1: every unit fatigued, a step is a -1 DRM
+            options = [opt("flip", f"{unit_name(D, a)} takes the step while fatigued ({number_drm(D)} on its "
+                           "bombing roll)", air=a) for a in pool]
+            return job["owner"], "flip_loss", f"Take {job['n']} step(s) on fatigued units", job["rule"], options
         options = [opt("flip", f"Flip {unit_name(D, a)} to its exhausted side", air=a) for a in choices]
         return job["owner"], "flip_loss", f"Flip {job['n']} unit(s) to the exhausted side", job["rule"], options
 
