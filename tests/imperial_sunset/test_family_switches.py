@@ -353,6 +353,40 @@ def test_21_clash_cap_steps_on_fatigued_usn_units_are_their_own_bombing_drms(swi
         assert [e.kind for e in drv.events if e.data.get("excess")] == ([] if clash else ["strike"])
 
 
+
+def test_14_clash_ijn_carrier_aircraft_stay_flown_after_a_strike(switched) -> None:  # noqa: ANN001
+    """Clash 5.5, 8.6: IJN carrier strike aircraft return to their carrier's Flown box and are never readied;
+    IS 6.5.7: they land at an airfield and join an air fleet."""
+    for D in (switched(ijn_carrier_air_after_strike="flown_forever"), RULES.data()):
+        clash = D is not RULES.data()
+        st = make_state(D, [
+            {"id": "IJN-9", "side": "IJN", "hex": "2220", "ships": ["Zuikaku"]},
+            {"id": "USN-3", "side": "USN", "hex": USN_HEX, "fleet": "3rd", "detected": True, "ships": ["Reno"]},
+        ])
+        add_air(st, "zuikaku-312-1")
+        add_air(st, "zuikaku-4f12-1", box="cap", cap_over="IJN-9")
+        drv = Driver(st, [1, 1])
+        fr = engine.push(st, "test_family_activation", side="IJN", tf="IJN-9", mp=5)
+        strike(drv, fr, "tf:USN-3", {"zuikaku-312-1": "strike"})
+        d = drv.decision
+        a = st.air["zuikaku-312-1"]
+        if not clash:
+            assert d.kind == "land"
+            drv.choose("land", air="zuikaku-312-1", field=d.options[0]["field"])
+            assert a.ashore and a.parent in ("1AF", "2AF") and a.box == "flown"
+            continue
+        assert d.kind == "test_end" and (a.box, a.parent, a.ashore) == ("flown", ship_id("Zuikaku"), False)
+        st.turn = st.last_turn  # the last day turn: the CAP comes down
+        air_ops.terminal_phase(st, drv.ctx)
+        assert a.box == "flown" and st.air["zuikaku-4f12-1"].box == "flown"
+        st.flags["day"] = False
+        air_ops.terminal_phase(st, drv.ctx)  # night: the fighters come back to Ready, the bombers never
+        assert a.box == "flown" and st.air["zuikaku-4f12-1"].box == "ready"
+        st.flags["day"] = True
+        air_ops.terminal_phase(st, drv.ctx)
+        assert a.box == "flown"
+
+
 # -- values not built yet refuse to play as Imperial Sunset ---------------------------------------------------------
 
 

@@ -333,6 +333,9 @@ def terminal_phase(st: State, ctx: Context) -> None:
                          visible=("USN",))
     moved: list[str] = []
     grounded_stay = D.family.switch("carrier_half") == "ready_to_flown"
+    # Clash 5.5: IJN carrier aircraft back from a strike stay in the Flown box for good; CAP (role "CAP") still
+    # comes home to the Ready box at night, as in Imperial Sunset.
+    ijn_flown_forever = D.family.switch("ijn_carrier_air_after_strike") == "flown_forever"
     for a in sorted(st.air.values(), key=lambda a: a.id):
         if a.box in ("destroyed", "eliminated", "out"):
             continue
@@ -354,6 +357,8 @@ def terminal_phase(st: State, ctx: Context) -> None:
                 continue
             if a.box == "cap" and _next_is_night(st):
                 a.box, a.cap_over = "flown", None
+                if ijn_flown_forever and a.side == "IJN" and home is not None:
+                    a.role = "CAP"
                 if a.side == "USN" and not cve:
                     a.reduced = True
                     a.missions_today = max(a.missions_today, 2)
@@ -375,7 +380,11 @@ def terminal_phase(st: State, ctx: Context) -> None:
                 a.role = None
                 moved.append(a.id)
             elif a.side == "IJN" and a.parent not in LAND_FORMATIONS and a.box in ("flown", "cap"):
+                if ijn_flown_forever and a.box == "flown" and a.role != "CAP" and a.parent in st.ships:
+                    continue
                 a.box, a.cap_over = "ready", None
+                if ijn_flown_forever:
+                    a.role = None
                 a.missions_today = 0
                 moved.append(a.id)
     for side in ("IJN", "USN"):

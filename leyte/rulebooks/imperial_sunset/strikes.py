@@ -845,9 +845,10 @@ def _finish(st: State, fr: StrikeRecord, ctx: Context) -> None:
         if a in fr["extended"] and fam.switch("extended_range") != "to_flown":
             raise fam.not_built("extended_range")
         ijn_carrier = u.side == "IJN" and carrier_of(st, a) is not None
-        if ijn_carrier and fam.switch("ijn_carrier_air_after_strike") != "airfield":
-            raise fam.not_built("ijn_carrier_air_after_strike")
-        if u.side == "IJN" and carrier_of(st, a) is not None and not st.flags.get("ijn_carrier_aircraft_return"):
+        if ijn_carrier and fam.switch("ijn_carrier_air_after_strike") == "flown_forever":
+            u.box = "flown"  # Clash 5.5, 8.6: back to its own carrier's Flown box, and never readied again
+            continue
+        if ijn_carrier and not st.flags.get("ijn_carrier_aircraft_return"):
             fr["landing"].append(a)
             continue
         u.box = "flown"
