@@ -387,6 +387,29 @@ def test_14_clash_ijn_carrier_aircraft_stay_flown_after_a_strike(switched) -> No
         assert a.box == "flown"
 
 
+
+def test_13_clash_usn_aircraft_recover_fatigued_after_every_day_sortie(switched) -> None:  # noqa: ANN001
+    """Clash 5.5: by day Flown comes back to Ready fatigued however often it flew, by night Flown comes back at
+    full strength; IS 6.5.3, 3.3: two missions a day, then the unit waits for the night, which restores all."""
+    for D in (switched(usn_recovery="unlimited_fatigued"), RULES.data()):
+        clash = D is not RULES.data()
+        st = usn_vs_ijn(D)
+        add_air(st, "vb-15", box="flown", reduced=True)
+        add_air(st, "vt-15", box="flown", reduced=True)
+        st.air["vb-15"].missions_today = 2  # its second strike of the day
+        st.air["vt-15"].missions_today = 1
+        drv = Driver(st, [])
+        air_ops.terminal_phase(st, drv.ctx)
+        assert (st.air["vt-15"].box, st.air["vt-15"].reduced) == ("ready", True)
+        assert (st.air["vb-15"].box, st.air["vb-15"].reduced) == ("ready" if clash else "flown", True)
+        st.air["vt-15"].box = "flown"  # vt-15 flies again; vb-15 waits in Ready (Clash) or Flown (IS)
+        st.flags["day"] = False
+        air_ops.terminal_phase(st, drv.ctx)
+        assert (st.air["vt-15"].box, st.air["vt-15"].reduced) == ("ready", False)
+        assert (st.air["vb-15"].box, st.air["vb-15"].reduced) == ("ready", clash)  # only Flown is restored (5.5)
+        assert st.air["vb-15"].missions_today == 0
+
+
 # -- values not built yet refuse to play as Imperial Sunset ---------------------------------------------------------
 
 

@@ -317,8 +317,11 @@ def terminal_phase(st: State, ctx: Context) -> None:
     bombers and IJN carrier fighters; IJN land-based units wait for their readiness rolls (6.5.9).
     """
     D = st.data
-    if D.family.switch("usn_recovery") != "two_per_day":
-        raise D.family.not_built("usn_recovery")
+    # Clash 5.5 (family switch ``usn_recovery`` = "unlimited_fatigued"): by day every USN unit in the Flown box comes
+    # back to Ready on its fatigued side however often it flew; by night only the Flown box is restored to full
+    # strength (a fatigued unit waiting in Ready stays fatigued). Clash does this in the next turn's Initial Phase;
+    # nothing happens in between, so doing it here is the same.
+    unlimited = D.family.switch("usn_recovery") == "unlimited_fatigued"
     day = is_day(st)
     if st.options.get("airedale_fatigue"):
         raise NotYetImplemented("14.6", "Airedale Fatigue (optional rule; its text is cut off)")
@@ -367,14 +370,14 @@ def terminal_phase(st: State, ctx: Context) -> None:
             if a.side == "USN" and a.box == "flown" and a.parent != "USAAF":
                 if cve:
                     a.box = "ready"
-                elif a.missions_today < 2:
+                elif unlimited or a.missions_today < 2:
                     a.box, a.reduced = "ready", True
                 moved.append(a.id)
             if cve and a.box == "ready":
                 a.role = None
         else:
             if a.side == "USN":
-                if a.box in ("flown", "ready", "cap"):
+                if a.box in (("flown", "cap") if unlimited else ("flown", "ready", "cap")):
                     a.box, a.reduced, a.cap_over = "ready", False, None
                 a.missions_today = 0
                 a.role = None
