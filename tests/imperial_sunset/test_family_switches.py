@@ -410,6 +410,40 @@ def test_13_clash_usn_aircraft_recover_fatigued_after_every_day_sortie(switched)
         assert st.air["vb-15"].missions_today == 0
 
 
+
+def test_17_clash_extended_range_units_sit_out_two_or_four_turns_then_return_fresh(switched) -> None:  # noqa: ANN001
+    """Clash 8.1.1-8.1.2: attack on the fatigued side, then a d10: 6-10 back two turns on, 1-5 four turns on, at
+    full strength. IS 6.5.6: exhausted strength, then the Flown box with the day's two missions used."""
+    m = RULES.data().map
+    far = next(m.label(h) for h in m.hexes if m.is_sea(h) and 10 <= m.hex(USN_HEX).distance(h) <= 11)
+    for D, away_roll, back in ((switched(extended_range="turn_track"), 7, 4),
+                               (switched(extended_range="turn_track"), 5, 6), (RULES.data(), None, None)):
+        st = make_state(D, [
+            {"id": "IJN-1", "side": "IJN", "hex": far, "detected": True, "ships": ["Myoko"]},
+            {"id": "USN-3", "side": "USN", "hex": USN_HEX, "fleet": "3rd", "ships": ["Essex"]},
+        ])
+        add_air(st, "vb-15")
+        drv = Driver(st, [1, 5] + ([away_roll] if away_roll else []) + [1] * 5)
+        fr = engine.push(st, "test_family_activation", side="USN", tf="USN-3", mp=5)
+        strike(drv, fr, "tf:IJN-1", {"vb-15": "strike"})
+        drv.run()
+        (bomb,) = [r for r in drv.rolls() if r["table"] == "damage"]
+        assert bomb["column"] == str(D.air["vb-15"].reduced)  # fatigued / exhausted side either way
+        u = st.air["vb-15"]
+        assert (u.box, u.reduced) == ("flown", True)
+        if back is None:
+            assert u.missions_today == 2 and len(drv.rolls()) == 2 and "extended_return" not in st.flags
+            continue
+        assert drv.rolls()[-1]["die"] == "d10" and st.flags["extended_return"] == {"vb-15": back}
+        for turn in range(st.turn, back - 1):  # away: no recovery, day or night
+            st.turn, st.flags["day"] = turn, turn % 2 == 0
+            air_ops.terminal_phase(st, drv.ctx)
+            assert u.box == "flown", turn
+        st.turn = back - 1
+        air_ops.terminal_phase(st, drv.ctx)  # ready at the start of turn ``back``, at full strength
+        assert (u.box, u.reduced) == ("ready", False) and st.flags["extended_return"] == {}
+
+
 # -- values not built yet refuse to play as Imperial Sunset ---------------------------------------------------------
 
 

@@ -339,12 +339,19 @@ def terminal_phase(st: State, ctx: Context) -> None:
     # Clash 5.5: IJN carrier aircraft back from a strike stay in the Flown box for good; CAP (role "CAP") still
     # comes home to the Ready box at night, as in Imperial Sunset.
     ijn_flown_forever = D.family.switch("ijn_carrier_air_after_strike") == "flown_forever"
+    away: dict[str, int] = st.flags.get("extended_return", {})
     for a in sorted(st.air.values(), key=lambda a: a.id):
         if a.box in ("destroyed", "eliminated", "out"):
             continue
         if grounded_stay and a.parent in st.ships and not a.ashore and st.ships[a.parent].air_ops_lost:
             if a.box != "flown":  # Clash 9.4: aboard a carrier that lost air operations, in the Flown box for good
                 a.box, a.cap_over = "flown", None
+                moved.append(a.id)
+            continue
+        if a.id in away:  # Clash 8.1.2: back from extended range, ready at full strength on the turn rolled
+            if away[a.id] <= st.turn + 1:
+                del away[a.id]
+                a.box, a.reduced, a.missions_today = "ready", False, 0
                 moved.append(a.id)
             continue
         cve = is_cve_unit(st, a.id)

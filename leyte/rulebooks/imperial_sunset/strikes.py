@@ -842,8 +842,9 @@ def _finish(st: State, fr: StrikeRecord, ctx: Context) -> None:
     fam = st.data.family
     for a in [x for x in fr["strike"] + fr["escorts"] if st.air[x].box == "mission"]:
         u = st.air[a]
-        if a in fr["extended"] and fam.switch("extended_range") != "to_flown":
-            raise fam.not_built("extended_range")
+        if a in fr["extended"] and fam.switch("extended_range") == "turn_track":
+            away_on_turn_track(st, a, ctx)
+            continue
         ijn_carrier = u.side == "IJN" and carrier_of(st, a) is not None
         if ijn_carrier and fam.switch("ijn_carrier_air_after_strike") == "flown_forever":
             u.box = "flown"  # Clash 5.5, 8.6: back to its own carrier's Flown box, and never readied again
@@ -862,6 +863,28 @@ def _finish(st: State, fr: StrikeRecord, ctx: Context) -> None:
         goto(st, "land")
         return
     close(st, fr)
+
+
+# Clash 8.1.2, printed: a d10 of 6 or more brings a unit back two turns later, less than 6 four turns later. A sister
+# game's modifiers.csv may restate them (air.extended_return_min, air.extended_return_short, air.extended_return_long).
+EXTENDED_RETURN = {"air.extended_return_min": 6, "air.extended_return_short": 2, "air.extended_return_long": 4}
+
+
+def away_on_turn_track(st: State, aid: str, ctx: Context) -> None:
+    """Family switch ``extended_range`` = "turn_track" (Clash 8.1.2): a unit back from an extended-range attack
+    rolls for the turn it is ready again, at full strength; until then it sits out (``st.flags["extended_return"]``,
+    read by the Terminal Phase, ``air_ops.terminal_phase``)."""
+    D = st.data
+    n = {k: D.mod(k) if k in D.mods else v for k, v in EXTENDED_RETURN.items()}
+    r = ctx.roll("d10", purpose=f"how long {unit_name(D, aid)} is away after its extended-range attack", rule="6.5.6",
+                 visible=(st.air[aid].side,))
+    turns = n["air.extended_return_short"] if r.final >= n["air.extended_return_min"] else n["air.extended_return_long"]
+    back = st.turn + turns
+    u = st.air[aid]
+    u.box, u.reduced = "flown", True
+    st.flags.setdefault("extended_return", {})[aid] = back
+    ctx.emit("6.5.6", f"{unit_name(D, aid)} is away until turn {back} (extended range)", kind="air_box",
+             data={"air": aid, "turn": back}, visible=(u.side,))
 
 
 def _mp_penalty(st: State, fr: StrikeRecord, ctx: Context) -> None:
