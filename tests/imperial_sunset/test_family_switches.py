@@ -444,13 +444,48 @@ def test_17_clash_extended_range_units_sit_out_two_or_four_turns_then_return_fre
         assert (u.box, u.reduced) == ("ready", False) and st.flags["extended_return"] == {}
 
 
-# -- values not built yet refuse to play as Imperial Sunset ---------------------------------------------------------
+
+def test_18_clash_cap_over_a_hex_meets_every_raid_on_that_hex(switched) -> None:  # noqa: ANN001
+    """Clash 8.2.3: all CAP in a hex defends whatever force there is attacked, and no CAP is sent over another
+    force; IS 8.2.1: CAP covers the TF it flies over, and an activated force may send CAP over another."""
+    for D in (switched(cap_scope="hex_pool"), RULES.data()):
+        clash = D is not RULES.data()
+        st = usn_vs_ijn(D, usn=("Essex",))
+        st.tfs["USN-4"] = TFState(id="USN-4", side="USN", name="TG 38.2", hex=USN_HEX, fleet="3rd", detected=True,
+                                  ships=[ship_id("Reno")])
+        st.ships[ship_id("Reno")] = ShipState(id=ship_id("Reno"), side="USN", tf="USN-4")
+        add_air(st, "vf-15-1", box="cap", cap_over="USN-3")
+        add_air(st, "vf-15-2")
+        usn = engine.push(st, "test_family_activation", side="USN", tf="USN-3", mp=5)
+        cap_other = [o["over"] for o in air.activation_options(st, usn) if o.kind == "air_cap_other"]
+        assert cap_other == ([] if clash else ["USN-4"])
+        engine.pop(st, usn)
+        add_air(st, "ijn-2af-412-1")
+        drv = Driver(st, [1] * 20)
+        fr = engine.push(st, "test_family_activation", side="IJN", formation="2AF")
+        strike(drv, fr, "tf:USN-4", {"ijn-2af-412-1": "strike"})  # the raid is on Reno's TF, not Essex's
+        drv.run()
+        caps = [e for e in drv.events if e.kind == "cap" and e.rule == "8.2"]
+        assert [e.data["cap"] for e in caps] == ([["vf-15-1"]] if clash else [])
+        assert bool([r for r in drv.rolls() if r["table"] == "air_to_air"]) == clash
 
 
-def test_an_unbuilt_clash_value_refuses_rather_than_plays_imperial_sunset(switched) -> None:  # noqa: ANN001
-    D = switched(cap_scope="hex_pool")
+def test_every_clash_value_together_plays_a_strike(switched) -> None:  # noqa: ANN001
+    """All eleven switches at their Clash values at once: a USN strike with escorts on an IJN force under CAP,
+    played to the end and through the Terminal Phase, meets no unbuilt rule."""
+    D = switched(launch_mp=0, aa_adjacent="usn_half_all", aa_suppression="roll_minus_one_per_fighter",
+                 a2a_excess="per_unit_drm", deliver_ordnance="optional_steps", criticals="torpedo_only",
+                 carrier_half="ready_to_flown", ijn_carrier_air_after_strike="flown_forever",
+                 usn_recovery="unlimited_fatigued", extended_range="turn_track", cap_scope="hex_pool")
     st = usn_vs_ijn(D)
-    add_air(st, "vf-15-1")
-    fr = engine.push(st, "test_family_activation", side="USN", tf="USN-3", mp=5)
-    with pytest.raises(NotBuilt, match="cap_scope='hex_pool'"):
-        air.activation_options(st, fr)
+    for aid in ("vb-15", "vt-15", "vf-15-1", "vf-15-2"):
+        add_air(st, aid)
+    add_air(st, "ijn-1af-3f12-1", box="cap", cap_over="IJN-1")
+    drv = Driver(st, [6] * 60)
+    fr = engine.push(st, "test_family_activation", side="USN", tf="USN-3", mp=0)
+    strike(drv, fr, "tf:IJN-1", {"vb-15": "strike", "vt-15": "strike", "vf-15-1": "escort", "vf-15-2": "escort"})
+    while (d := drv.decision) is not None and d.kind != "test_end":
+        engine.act(st, d.options[0], drv.ctx)
+    air_ops.terminal_phase(st, drv.ctx)
+    assert any(r["table"] == "damage" for r in drv.rolls()) and fr["mp"] == 0  # launched with no MP
+    assert {(st.air[a].box, st.air[a].reduced) for a in ("vb-15", "vt-15")} == {("ready", True)}  # back, fatigued

@@ -33,10 +33,19 @@ def goto(st: State, step: str) -> None:
 
 
 def intercepting_cap(st: State, fr: dict[str, Any]) -> list[str]:
-    if st.data.family.switch("cap_scope") != "other_tfs":
-        raise st.data.family.not_built("cap_scope")
+    """The defender's CAP that meets this strike: over the TF attacked (IS 8.2.1), or, where the family switch
+    ``cap_scope`` is "hex_pool" (Clash 8.2.3), every CAP unit over any friendly force in the hex attacked."""
     if fr["mode"] == "kamikaze":
         return []
+    if st.data.family.switch("cap_scope") == "hex_pool":
+        tfs = st.tfs
+        if fr["mode"] == "surface":
+            hexes = {tfs[t].hex for t in fr["source"].get("enemy_tfs", []) if t in tfs}
+        else:
+            hexes = {fr.get("target_hex")}
+        return [a.id for a in sorted(st.air.values(), key=lambda a: a.id)
+                if a.side == fr["defender"] and a.box == "cap" and a.cap_over in tfs
+                and tfs[a.cap_over].in_play and tfs[a.cap_over].hex in hexes]
     if fr["mode"] == "surface":
         covered = set(fr["source"].get("enemy_tfs", []))
     else:
