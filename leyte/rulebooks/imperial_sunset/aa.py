@@ -6,6 +6,10 @@ touch along a side or at a corner (see notes/combat-rulings.md). Each attacking 
 adjacent ships may fire at half strength; paired escorts suppress AA (8.1.1); an IJN unit shot down by USN AA rolls
 to see whether it delivers its attack first (8.1 step 5). Face-down USN ships in a surface battle keep their
 aliases on the display (8.3.1).
+
+Rules-family switches read here (``family.py``): ``aa_suppression`` (Clash puts escorts on a ship, each -1 on its
+AA roll, 8.5.1) and ``deliver_ordnance`` (Clash: AA costs an IJN unit a step, and Deliver the Ordnance is optional,
+14.0); ``aa_adjacent`` is read where adjacent fire is offered (``strikes``).
 """
 
 from __future__ import annotations

@@ -9,6 +9,10 @@ Here: a unit's strength (its reduced or exhausted side, 6.5.6 extended range), w
 2nd Air Fleet from Clark Field only, 6.5.9; the USAAF by search area, 6.5.8), which units a force can send, the
 detected targets a strike may choose (7.0), the aircraft steps of the Initial Phase (3.1) and the recovery of
 aircraft in the Terminal Phase (6.5.3, 6.5.4, 3.3).
+
+Rules-family switches read here (``family.py``): ``launch_mp`` (``carrier_strike_mp``), ``usn_recovery``,
+``ijn_carrier_air_after_strike``, ``carrier_half`` and ``extended_range`` in the Terminal Phase (Clash 5.5, 8.1.2,
+9.4), and ``criticals`` through ``is_torpedo_unit`` (Clash rates torpedo bombers T).
 """
 
 from __future__ import annotations

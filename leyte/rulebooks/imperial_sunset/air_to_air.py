@@ -4,6 +4,9 @@ Committed escorts and CAP fire at each other, both rolls made before any loss is
 fires at the strike aircraft, which never fire back. The IJN takes results as step losses, the USN as flips to the
 exhausted side; CAP results left over against a USN strike become bombing DRMs (8.2.2). These steps run as frames of
 an air strike (``strikes``), and ``goto`` hands the strike on to its next step frame.
+
+Rules-family switches read here (``family.py``): ``cap_scope`` (Clash pools CAP by hex, 8.2.3) and ``a2a_excess``
+(Clash makes each step on a fatigued USN unit that unit's own bombing DRM, 8.2.1).
 """
 
 from __future__ import annotations

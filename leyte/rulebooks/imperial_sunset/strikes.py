@@ -9,6 +9,10 @@ the target's AA, adjacent ships at half strength (``aa``), and the bombing roll 
 return (6.5.1, 6.5.3), IJN carrier aircraft land ashore (6.5.7), and a TF attacked by four or more units loses an
 MP (6.2.3). Every player choice is a Decision; a choice with a single legal answer is taken automatically so the
 log stays readable.
+
+Rules-family switches read here (``family.py``): ``launch_mp``, ``aa_adjacent`` (Clash: only USN ships fire next
+door, at every attacker, 8.5), ``aa_suppression`` (escorts placed on ships, 8.5.1), ``ijn_carrier_air_after_strike``
+(Clash: back to the Flown box, 5.5) and ``extended_range`` (Clash: away on the turn track, 8.1.2).
 """
 
 from __future__ import annotations
