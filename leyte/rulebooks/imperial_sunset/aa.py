@@ -6,6 +6,10 @@ touch along a side or at a corner (see notes/combat-rulings.md). Each attacking 
 adjacent ships may fire at half strength; paired escorts suppress AA (8.1.1); an IJN unit shot down by USN AA rolls
 to see whether it delivers its attack first (8.1 step 5). Face-down USN ships in a surface battle keep their
 aliases on the display (8.3.1).
+
+Rules-family switches read here (``family.py``): ``aa_suppression`` (Clash puts escorts on a ship, each -1 on its
+AA roll, 8.5.1) and ``deliver_ordnance`` (Clash: AA costs an IJN unit a step, and Deliver the Ordnance is optional,
+14.0); ``aa_adjacent`` is read where adjacent fire is offered (``strikes``).
 """
 
 from __future__ import annotations
@@ -13,9 +17,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from leyte.core.dice import Modifier
 from leyte.core.game import Context
 from leyte.rulebooks.imperial_sunset import damage
-from leyte.rulebooks.imperial_sunset.air_ops import is_cve_unit, on_mission, unit_name
+from leyte.rulebooks.imperial_sunset.air_ops import is_cve_unit, on_mission, strength, unit_name
 from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.state import State
 
@@ -48,10 +53,19 @@ def ship_from_param(fr: dict[str, Any], value: str) -> str:
     return value
 
 
+def roll_suppression(D: ISData) -> bool:
+    """Family switch ``aa_suppression``: Clash 8.5.1 places escorts on a ship, each one -1 on that ship's AA roll;
+    Imperial Sunset 8.1.1 pairs one escort with one strike unit and softens the AA result instead."""
+    return D.family.switch("aa_suppression") == "roll_minus_one_per_fighter"
+
+
+def suppression_key(sid: str) -> str:
+    """What ``pair`` holds for an escort placed on ship ``sid`` (Clash 8.5.1) rather than paired with a unit."""
+    return f"ship:{sid}"
+
+
 def _suppression(st: State, fr: dict[str, Any], aid: str) -> int:
     D = st.data
-    if D.family.switch("aa_suppression") != "result_plus_one_paired":
-        raise D.family.not_built("aa_suppression")
     n = sum(1 for e, a in fr["pair"].items() if a == aid and on_mission(st, e)) * (
         D.mod("aa.suppression") if "aa.suppression" in D.mods else 1)
     if is_cve_unit(st, aid) and "aa.escort_carrier_strike" in D.mods:
@@ -68,10 +82,16 @@ def aa_fire(st: State, fr: dict[str, Any], ship: str, ctx: Context, *, half: boo
     if factor <= 0:
         return
     why = "adjacent ship, half AA" if adjacent else ("heavy bombers, half AA" if half else "target ship")
-    rec = ctx.roll_on(D.table("aa"), factor, [], purpose=f"AA from {ship_label(D, fr, ship)} at {unit_name(D, aid)} "
-                      f"({why}, factor {factor})", rule="8.1")
+    on_roll = roll_suppression(D)
+    mods: list[Modifier] = []
+    if on_roll:
+        n = sum(1 for e, v in fr["pair"].items() if v == suppression_key(ship) and on_mission(st, e))
+        if n:
+            mods.append(Modifier(-n, f"{n} escort(s) suppressing {ship_label(D, fr, ship)} (8.5.1)"))
+    rec = ctx.roll_on(D.table("aa"), factor, mods, purpose=f"AA from {ship_label(D, fr, ship)} at "
+                      f"{unit_name(D, aid)} ({why}, factor {factor})", rule="8.1")
     drm = int(rec.result.get("drm", 0))
-    if drm and not adjacent:
+    if drm and not adjacent and not on_roll:
         sup = _suppression(st, fr, aid)
         if sup:
             new = min(0, drm + sup)
@@ -81,10 +101,39 @@ def aa_fire(st: State, fr: dict[str, Any], ship: str, ctx: Context, *, half: boo
     if drm:
         fr["drms"].setdefault(aid, []).append([drm, f"AA from {ship_label(D, fr, ship)}"])
     if rec.result.get("destroyed") and st.ships[ship].side == "USN" and st.air[aid].side == "IJN":
-        if D.family.switch("deliver_ordnance") != "always_kills":
-            raise D.family.not_built("deliver_ordnance")
+        if D.family.switch("deliver_ordnance") == "optional_steps":
+            _aa_step_loss(st, fr, aid, ctx)
+            return
         d = ctx.roll("d10", purpose=f"{unit_name(D, aid)} is shot down: does it deliver its attack first?", rule="8.1")
         delivers = d.final >= D.mod("aa.delivery_min")
         fr["current_destroyed"] = "after" if delivers else "before"
         ctx.emit("8.1", f"{unit_name(D, aid)} is destroyed by AA " + ("after delivering its attack" if delivers
                  else "before it can attack"), kind="air_loss", data={"air": aid, "delivers": delivers})
+
+
+def _aa_step_loss(st: State, fr: dict[str, Any], aid: str, ctx: Context) -> None:
+    """Family switch ``deliver_ordnance`` = "optional_steps" (Clash 8.5.2, 14.0): USN AA's D result costs an IJN
+    unit one step, and only its last step kills it.
+
+    Deliver the Ordnance is an optional rule there, on when the game's options hold ``deliver_the_ordnance``: a
+    unit that loses a step still bombs on the column of its strength before the AA (14.0's example: a 3 stepped to
+    1 bombs on the 3 column and flies home a 1), and a unit killed rolls, as in Imperial Sunset, whether it bombs
+    first. Without it the stepped unit bombs at its new strength and a killed one never bombs.
+    """
+    D = st.data
+    a = st.air[aid]
+    dto = bool(st.options.get("deliver_the_ordnance"))
+    if not a.reduced:
+        if dto:
+            fr.setdefault("dto_column", {})[aid] = strength(st, aid, extended=aid in fr.get("extended", ()))
+        a.reduced = True
+        ctx.emit("8.1", f"{unit_name(D, aid)} loses a step to AA (now {strength(st, aid)})", kind="air_loss",
+                 data={"air": aid, "destroyed": False})
+        return
+    delivers = False
+    if dto:
+        d = ctx.roll("d10", purpose=f"{unit_name(D, aid)} is shot down: does it deliver its attack first?", rule="8.1")
+        delivers = d.final >= D.mod("aa.delivery_min")
+    fr["current_destroyed"] = "after" if delivers else "before"
+    ctx.emit("8.1", f"{unit_name(D, aid)} is destroyed by AA " + ("after delivering its attack" if delivers
+             else "before it can attack"), kind="air_loss", data={"air": aid, "delivers": delivers})

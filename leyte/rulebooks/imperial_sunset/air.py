@@ -84,8 +84,8 @@ def activation_options(st: State, fr: dict[str, Any]) -> list[Action]:
     if formation == "USAAF":
         return out
     fighters = [a for a in units if can_fight(st, a)]
-    if fighters and D.family.switch("cap_scope") != "other_tfs":
-        raise D.family.not_built("cap_scope")
+    if fighters and D.family.switch("cap_scope") == "hex_pool":
+        return out  # Clash 8.2.3: CAP covers the hex it flies over, never sent over another force
     if fighters:
         own = fr.get("tf")
         cap_from = ((home,) if home is not None

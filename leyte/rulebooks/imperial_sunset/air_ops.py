@@ -9,6 +9,10 @@ Here: a unit's strength (its reduced or exhausted side, 6.5.6 extended range), w
 2nd Air Fleet from Clark Field only, 6.5.9; the USAAF by search area, 6.5.8), which units a force can send, the
 detected targets a strike may choose (7.0), the aircraft steps of the Initial Phase (3.1) and the recovery of
 aircraft in the Terminal Phase (6.5.3, 6.5.4, 3.3).
+
+Rules-family switches read here (``family.py``): ``launch_mp`` (``carrier_strike_mp``), ``usn_recovery``,
+``ijn_carrier_air_after_strike``, ``carrier_half`` and ``extended_range`` in the Terminal Phase (Clash 5.5, 8.1.2,
+9.4), and ``criticals`` through ``is_torpedo_unit`` (Clash rates torpedo bombers T).
 """
 
 from __future__ import annotations
@@ -317,8 +321,11 @@ def terminal_phase(st: State, ctx: Context) -> None:
     bombers and IJN carrier fighters; IJN land-based units wait for their readiness rolls (6.5.9).
     """
     D = st.data
-    if D.family.switch("usn_recovery") != "two_per_day":
-        raise D.family.not_built("usn_recovery")
+    # Clash 5.5 (family switch ``usn_recovery`` = "unlimited_fatigued"): by day every USN unit in the Flown box comes
+    # back to Ready on its fatigued side however often it flew; by night only the Flown box is restored to full
+    # strength (a fatigued unit waiting in Ready stays fatigued). Clash does this in the next turn's Initial Phase;
+    # nothing happens in between, so doing it here is the same.
+    unlimited = D.family.switch("usn_recovery") == "unlimited_fatigued"
     day = is_day(st)
     if st.options.get("airedale_fatigue"):
         raise NotYetImplemented("14.6", "Airedale Fatigue (optional rule; its text is cut off)")
@@ -333,12 +340,22 @@ def terminal_phase(st: State, ctx: Context) -> None:
                          visible=("USN",))
     moved: list[str] = []
     grounded_stay = D.family.switch("carrier_half") == "ready_to_flown"
+    # Clash 5.5: IJN carrier aircraft back from a strike stay in the Flown box for good; CAP (role "CAP") still
+    # comes home to the Ready box at night, as in Imperial Sunset.
+    ijn_flown_forever = D.family.switch("ijn_carrier_air_after_strike") == "flown_forever"
+    away: dict[str, int] = st.flags.get("extended_return", {})
     for a in sorted(st.air.values(), key=lambda a: a.id):
         if a.box in ("destroyed", "eliminated", "out"):
             continue
         if grounded_stay and a.parent in st.ships and not a.ashore and st.ships[a.parent].air_ops_lost:
             if a.box != "flown":  # Clash 9.4: aboard a carrier that lost air operations, in the Flown box for good
                 a.box, a.cap_over = "flown", None
+                moved.append(a.id)
+            continue
+        if a.id in away:  # Clash 8.1.2: back from extended range, ready at full strength on the turn rolled
+            if away[a.id] <= st.turn + 1:
+                del away[a.id]
+                a.box, a.reduced, a.missions_today = "ready", False, 0
                 moved.append(a.id)
             continue
         cve = is_cve_unit(st, a.id)
@@ -354,6 +371,8 @@ def terminal_phase(st: State, ctx: Context) -> None:
                 continue
             if a.box == "cap" and _next_is_night(st):
                 a.box, a.cap_over = "flown", None
+                if ijn_flown_forever and a.side == "IJN" and home is not None:
+                    a.role = "CAP"
                 if a.side == "USN" and not cve:
                     a.reduced = True
                     a.missions_today = max(a.missions_today, 2)
@@ -362,20 +381,24 @@ def terminal_phase(st: State, ctx: Context) -> None:
             if a.side == "USN" and a.box == "flown" and a.parent != "USAAF":
                 if cve:
                     a.box = "ready"
-                elif a.missions_today < 2:
+                elif unlimited or a.missions_today < 2:
                     a.box, a.reduced = "ready", True
                 moved.append(a.id)
             if cve and a.box == "ready":
                 a.role = None
         else:
             if a.side == "USN":
-                if a.box in ("flown", "ready", "cap"):
+                if a.box in (("flown", "cap") if unlimited else ("flown", "ready", "cap")):
                     a.box, a.reduced, a.cap_over = "ready", False, None
                 a.missions_today = 0
                 a.role = None
                 moved.append(a.id)
             elif a.side == "IJN" and a.parent not in LAND_FORMATIONS and a.box in ("flown", "cap"):
+                if ijn_flown_forever and a.box == "flown" and a.role != "CAP" and a.parent in st.ships:
+                    continue
                 a.box, a.cap_over = "ready", None
+                if ijn_flown_forever:
+                    a.role = None
                 a.missions_today = 0
                 moved.append(a.id)
     for side in ("IJN", "USN"):

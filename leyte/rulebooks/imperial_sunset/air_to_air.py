@@ -4,6 +4,9 @@ Committed escorts and CAP fire at each other, both rolls made before any loss is
 fires at the strike aircraft, which never fire back. The IJN takes results as step losses, the USN as flips to the
 exhausted side; CAP results left over against a USN strike become bombing DRMs (8.2.2). These steps run as frames of
 an air strike (``strikes``), and ``goto`` hands the strike on to its next step frame.
+
+Rules-family switches read here (``family.py``): ``cap_scope`` (Clash pools CAP by hex, 8.2.3) and ``a2a_excess``
+(Clash makes each step on a fatigued USN unit that unit's own bombing DRM, 8.2.1).
 """
 
 from __future__ import annotations
@@ -33,10 +36,19 @@ def goto(st: State, step: str) -> None:
 
 
 def intercepting_cap(st: State, fr: dict[str, Any]) -> list[str]:
-    if st.data.family.switch("cap_scope") != "other_tfs":
-        raise st.data.family.not_built("cap_scope")
+    """The defender's CAP that meets this strike: over the TF attacked (IS 8.2.1), or, where the family switch
+    ``cap_scope`` is "hex_pool" (Clash 8.2.3), every CAP unit over any friendly force in the hex attacked."""
     if fr["mode"] == "kamikaze":
         return []
+    if st.data.family.switch("cap_scope") == "hex_pool":
+        tfs = st.tfs
+        if fr["mode"] == "surface":
+            hexes = {tfs[t].hex for t in fr["source"].get("enemy_tfs", []) if t in tfs}
+        else:
+            hexes = {fr.get("target_hex")}
+        return [a.id for a in sorted(st.air.values(), key=lambda a: a.id)
+                if a.side == fr["defender"] and a.box == "cap" and a.cap_over in tfs
+                and tfs[a.cap_over].in_play and tfs[a.cap_over].hex in hexes]
     if fr["mode"] == "surface":
         covered = set(fr["source"].get("enemy_tfs", []))
     else:
@@ -100,6 +112,10 @@ def take_loss(st: State, fr: dict[str, Any], aid: str, ctx: Context) -> None:
             a.reduced = True
             ctx.emit(job["rule"], f"{unit_name(D, aid)} loses a step (now {strength(st, aid)})", kind="air_loss",
                      data={"air": aid, "destroyed": False})
+    elif a.reduced and job["excess"] == "per_unit":
+        fr["drms"].setdefault(aid, []).append([number_drm(D), "step lost while fatigued (8.2.1)"])
+        ctx.emit(job["rule"], f"{unit_name(D, aid)} loses a step while fatigued: {number_drm(D)} on its bombing "
+                 "roll", kind="air_loss", data={"air": aid, "drm": number_drm(D)})
     else:
         a.reduced = True
         ctx.emit(job["rule"], f"{unit_name(D, aid)} is flipped to its exhausted side (now {strength(st, aid)})",
@@ -133,12 +149,14 @@ def cap_fires_at_strike(st: State, fr: dict[str, Any], ctx: Context) -> None:
         goto(st, "after_cap")
         return
     res = _a2a_roll(st, ctx, fr["defender"], cap, f"{fr['defender']} CAP fires at the strike aircraft", "8.2.2")
-    if fr["side"] == "USN" and st.data.family.switch("a2a_excess") != "pooled_drm":
-        raise st.data.family.not_built("a2a_excess")
     if not res:
         goto(st, "after_cap")
         return
+    # A USN strike's results beyond flipping every unit: IS 8.2.2 pools them as DRMs the IJN places; a sister game
+    # whose family switch ``a2a_excess`` is "per_unit_drm" (Clash 8.2.1) has the USN take each as a step on a
+    # fatigued unit of its choice, which bombs at -1 per such step.
+    usn_excess = "per_unit" if st.data.family.switch("a2a_excess") == "per_unit_drm" else "drm"
     fr["losses"] = [_loss_job(fr["side"], res, strike, "8.2.2",
-                              excess="drm" if fr["side"] == "USN" else "ignore")]
+                              excess=usn_excess if fr["side"] == "USN" else "ignore")]
     fr["after_losses"] = "after_cap"
     goto(st, "losses")

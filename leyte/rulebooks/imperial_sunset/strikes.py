@@ -9,6 +9,10 @@ the target's AA, adjacent ships at half strength (``aa``), and the bombing roll 
 return (6.5.1, 6.5.3), IJN carrier aircraft land ashore (6.5.7), and a TF attacked by four or more units loses an
 MP (6.2.3). Every player choice is a Decision; a choice with a single legal answer is taken automatically so the
 log stays readable.
+
+Rules-family switches read here (``family.py``): ``launch_mp``, ``aa_adjacent`` (Clash: only USN ships fire next
+door, at every attacker, 8.5), ``aa_suppression`` (escorts placed on ships, 8.5.1), ``ijn_carrier_air_after_strike``
+(Clash: back to the Flown box, 5.5) and ``extended_range`` (Clash: away on the turn track, 8.1.2).
 """
 
 from __future__ import annotations
@@ -25,9 +29,11 @@ from leyte.rulebooks.imperial_sunset.aa import (
     DISPLAY_ROWS,
     aa_fire,
     display_adjacent,
+    roll_suppression,
     ship_from_param,
     ship_label,
     ship_param,
+    suppression_key,
 )
 from leyte.rulebooks.imperial_sunset.air_ops import (
     LAND_FORMATIONS,
@@ -213,7 +219,8 @@ class StrikeRecord(TypedDict, total=False):
     engages (``cap``, ``engaged_escorts``, ``engaged_cap``, ``need_escorts``, ``suppressors``), loss jobs
     (``losses``, ``after_losses``, ``excess``), bombing DRMs (``drms``), the air battle display (``ships``, ``areas``,
     ``aim``, ``pair``), the attacks (``done``, ``current``, ``current_destroyed``, ``adjacent_fired``, ``attackers``,
-    ``attacked_ships``) and the IJN carrier units looking for an airfield (``landing``).
+    ``attacked_ships``, ``dto_column``: Clash 14.0's bombing column of a unit stepped by AA) and the IJN carrier
+    units looking for an airfield (``landing``).
     """
 
     kind: str
@@ -251,6 +258,7 @@ class StrikeRecord(TypedDict, total=False):
     attackers: int
     attacked_ships: list[str]
     landing: list[str]
+    dto_column: dict[str, int]
 
 
 Question = tuple[str, str, str, str, list[Action]]
@@ -425,6 +433,10 @@ class StrikeLosses(_Step):
                            + (" (destroyed)" if st.air[a].reduced else ""), air=a) for a in choices]
             return job["owner"], "step_loss", f"Take {job['n']} step loss(es)", job["rule"], options
         choices = [a for a in pool if not st.air[a].reduced]
+        if not choices and job["excess"] == "per_unit":  # Clash 8.2.1: every unit fatigued, a step is a -1 DRM
+            options = [opt("flip", f"{unit_name(D, a)} takes the step while fatigued ({number_drm(D)} on its "
+                           "bombing roll)", air=a) for a in pool]
+            return job["owner"], "flip_loss", f"Take {job['n']} step(s) on fatigued units", job["rule"], options
         options = [opt("flip", f"Flip {unit_name(D, a)} to its exhausted side", air=a) for a in choices]
         return job["owner"], "flip_loss", f"Flip {job['n']} unit(s) to the exhausted side", job["rule"], options
 
@@ -556,10 +568,14 @@ class StrikePair(_Step):
     @classmethod
     def question(cls, st: State, fr: StrikeRecord) -> Question | None:
         D = st.data
-        if D.family.switch("aa_suppression") != "result_plus_one_paired":
-            raise D.family.not_built("aa_suppression")
         todo = [e for e in fr["suppressors"] if e not in fr["pair"]]
         eid = todo[0]
+        if roll_suppression(D):  # Clash 8.5.1: on a ship, any number per ship, -1 each on its AA roll
+            options = [opt("pair", f"{unit_name(D, eid)} suppresses the AA of {ship_label(D, fr, s)}", escort=eid,
+                           ship=ship_param(fr, s)) for s in fr["ships"] if not st.ships[s].sunk]
+            options.append(opt("pair", f"{unit_name(D, eid)} does not suppress", escort=eid, ship=""))
+            return fr["side"], "aa_suppression", f"Place {unit_name(D, eid)} on a ship to suppress AA", "8.1.1", \
+                options
         taken = set(fr["pair"].values())
         options = [opt("pair", f"{unit_name(D, eid)} suppresses AA for {unit_name(D, a)}", escort=eid, air=a)
                    for a in fr["strike"] if on_mission(st, a) and a in fr["aim"] and a not in taken]
@@ -571,8 +587,15 @@ class StrikePair(_Step):
         if action.kind != "pair":
             super().answer(st, fr, action, ctx)
         D = st.data
-        fr["pair"][action["escort"]] = action["air"]
-        if action["air"]:
+        if action.get("ship") is not None:
+            sid = ship_from_param(fr, action["ship"]) if action["ship"] else ""
+            fr["pair"][action["escort"]] = suppression_key(sid) if sid else ""
+            if sid:
+                ctx.emit("8.1.1", f"{unit_name(D, action['escort'])} suppresses the AA of {ship_label(D, fr, sid)}",
+                         kind="air_pair", data={"escort": action["escort"], "ship": action["ship"]})
+        else:
+            fr["pair"][action["escort"]] = action["air"]
+        if action.get("air"):
             ctx.emit("8.1.1",
                      f"{unit_name(D, action['escort'])} pairs with {unit_name(D, action['air'])} to suppress AA",
                      kind="air_pair", data={"escort": action["escort"], "air": action["air"]})
@@ -614,11 +637,15 @@ class StrikeAdjacentAA(_Step):
     @classmethod
     def question(cls, st: State, fr: StrikeRecord) -> Question | None:
         D = st.data
-        if D.family.switch("aa_adjacent") != "both_half_single":
-            raise D.family.not_built("aa_adjacent")
         cur = fr["current"]
         target = fr["aim"][cur]
         attacked = set(fr["aim"].values())
+        if D.family.switch("aa_adjacent") == "usn_half_all":
+            # Clash 8.5: IJN ships fire only into their own box; each USN ship may fire at half into an adjacent
+            # box at every attacking unit there, even a ship under attack itself (``adjacent_fired`` is per unit).
+            if fr["defender"] != "USN":
+                return None
+            attacked = set()
         options = []
         for s in fr["ships"]:
             if s in attacked or s in fr["adjacent_fired"] or st.ships[s].sunk or damage.aa(st, s) <= 0:
@@ -744,6 +771,8 @@ def _begin_attack(st: State, fr: StrikeRecord, aid: str, ctx: Context) -> None:
     fr["current"] = aid
     fr["current_destroyed"] = None
     fr["attackers"] += 1
+    if D.family.switch("aa_adjacent") == "usn_half_all":
+        fr["adjacent_fired"] = []  # Clash 8.5: a USN ship may fire into the adjacent box at each attacking unit
     target = fr["aim"][aid]
     if target not in fr["attacked_ships"]:
         fr["attacked_ships"].append(target)
@@ -772,7 +801,7 @@ def _bomb(st: State, fr: StrikeRecord, ctx: Context) -> None:
                      kind="air_attack", data={"air": aid, "wasted": True})
         else:
             column = (kamikaze_column(D) if fr["mode"] == "kamikaze"
-                      else strength(st, aid, extended=aid in fr["extended"]))
+                      else fr.get("dto_column", {}).get(aid) or strength(st, aid, extended=aid in fr["extended"]))
             mods = [Modifier(int(v), str(src)) for v, src in fr["drms"].get(aid, [])]
             rec = damage.roll_damage(D, ctx, column, mods,
                                      purpose=f"{unit_name(D, aid)} bombs {ship_label(D, fr, target)}",
@@ -817,12 +846,14 @@ def _finish(st: State, fr: StrikeRecord, ctx: Context) -> None:
     fam = st.data.family
     for a in [x for x in fr["strike"] + fr["escorts"] if st.air[x].box == "mission"]:
         u = st.air[a]
-        if a in fr["extended"] and fam.switch("extended_range") != "to_flown":
-            raise fam.not_built("extended_range")
+        if a in fr["extended"] and fam.switch("extended_range") == "turn_track":
+            away_on_turn_track(st, a, ctx)
+            continue
         ijn_carrier = u.side == "IJN" and carrier_of(st, a) is not None
-        if ijn_carrier and fam.switch("ijn_carrier_air_after_strike") != "airfield":
-            raise fam.not_built("ijn_carrier_air_after_strike")
-        if u.side == "IJN" and carrier_of(st, a) is not None and not st.flags.get("ijn_carrier_aircraft_return"):
+        if ijn_carrier and fam.switch("ijn_carrier_air_after_strike") == "flown_forever":
+            u.box = "flown"  # Clash 5.5, 8.6: back to its own carrier's Flown box, and never readied again
+            continue
+        if ijn_carrier and not st.flags.get("ijn_carrier_aircraft_return"):
             fr["landing"].append(a)
             continue
         u.box = "flown"
@@ -836,6 +867,28 @@ def _finish(st: State, fr: StrikeRecord, ctx: Context) -> None:
         goto(st, "land")
         return
     close(st, fr)
+
+
+# Clash 8.1.2, printed: a d10 of 6 or more brings a unit back two turns later, less than 6 four turns later. A sister
+# game's modifiers.csv may restate them (air.extended_return_min, air.extended_return_short, air.extended_return_long).
+EXTENDED_RETURN = {"air.extended_return_min": 6, "air.extended_return_short": 2, "air.extended_return_long": 4}
+
+
+def away_on_turn_track(st: State, aid: str, ctx: Context) -> None:
+    """Family switch ``extended_range`` = "turn_track" (Clash 8.1.2): a unit back from an extended-range attack
+    rolls for the turn it is ready again, at full strength; until then it sits out (``st.flags["extended_return"]``,
+    read by the Terminal Phase, ``air_ops.terminal_phase``)."""
+    D = st.data
+    n = {k: D.mod(k) if k in D.mods else v for k, v in EXTENDED_RETURN.items()}
+    r = ctx.roll("d10", purpose=f"how long {unit_name(D, aid)} is away after its extended-range attack", rule="6.5.6",
+                 visible=(st.air[aid].side,))
+    turns = n["air.extended_return_short"] if r.final >= n["air.extended_return_min"] else n["air.extended_return_long"]
+    back = st.turn + turns
+    u = st.air[aid]
+    u.box, u.reduced = "flown", True
+    st.flags.setdefault("extended_return", {})[aid] = back
+    ctx.emit("6.5.6", f"{unit_name(D, aid)} is away until turn {back} (extended range)", kind="air_box",
+             data={"air": aid, "turn": back}, visible=(u.side,))
 
 
 def _mp_penalty(st: State, fr: StrikeRecord, ctx: Context) -> None:
