@@ -464,7 +464,7 @@ AIR_COLUMNS = [
     "id", "name", "side", "fleet", "kind", "strength", "reduced", "reduced_side", "range", "range_rule", "parent",
     "carrier_name", "squadron", "counter_label", "airframe", "used_in", "provenance", "source",
     # Clash extras
-    "clash_kind", "air_group", "line", "vp_counts_factors",
+    "printed_kind", "air_group", "line", "vp_counts_factors",
 ]
 
 # IJN carrier air (16.1.1): carrier id -> (line, [(printed kind, strength, count)]); range 12 for all.
@@ -562,7 +562,7 @@ def _air(uid: str, name: str, side: str, fleet: str, kind: str, strength: int, r
     v = {"id": uid, "name": name, "side": side, "fleet": fleet, "kind": IS_KIND[kind], "strength": strength,
          "reduced": red, "reduced_side": red_side, "range": rng, "range_rule": "hexes", "parent": parent,
          "carrier_name": carrier_name, "squadron": squadron, "counter_label": label, "airframe": airframe,
-         "used_in": "historical", "clash_kind": kind, "air_group": air_group, "line": line,
+         "used_in": "historical", "printed_kind": kind, "air_group": air_group, "line": line,
          "vp_counts_factors": vp_factors}
     where = f"{case} L{line}"
     p = {
@@ -584,7 +584,7 @@ def _air(uid: str, name: str, side: str, fleet: str, kind: str, strength: int, r
         "counter_label": (PRINTED, f"{where} (the text's notation)"),
         "airframe": (RECON, "flavour only (2.3.2 L173); 2.2 abbreviation where one fits, else the 1944 type"),
         "used_in": (PRINTED, "16.1 (the only scenario whose text survives)"),
-        "clash_kind": (PRINTED, where),
+        "printed_kind": (PRINTED, where),
         "air_group": ((PRINTED, where) if side == "IJN" and not carrier_name
                       else (RECON, "historical air group of the carrier division (A-Go), flavour only")
                       if side == "IJN" else (PRINTED, "USN units are named by squadron")),

@@ -244,7 +244,7 @@ def test_3_1_4_only_52_10_is_segregated() -> None:
 def test_16_1_every_printed_air_value_is_in_the_file() -> None:
     got: dict[str, Counter[tuple[str, int, int]]] = {}
     for a in air().values():
-        got.setdefault(a["parent"], Counter())[(a["clash_kind"], int(a["strength"]), int(a["range"]))] += 1
+        got.setdefault(a["parent"], Counter())[(a["printed_kind"], int(a["strength"]), int(a["range"]))] += 1
     assert got == {k: Counter(v) for k, v in PRINTED_AIR.items()}
     assert Counter(a["side"] for a in air().values()) == {"USN": 44, "IJN": 46}
 
@@ -261,7 +261,7 @@ def test_16_1_3_usn_air_per_task_group_and_squadron_names() -> None:
 
 
 def test_14_0_example_ijn_db_3_flips_to_1_and_is_printed() -> None:
-    dbs = [a for a in air().values() if a["side"] == "IJN" and (a["clash_kind"], a["strength"]) == ("DB", "3")]
+    dbs = [a for a in air().values() if a["side"] == "IJN" and (a["printed_kind"], a["strength"]) == ("DB", "3")]
     assert {a["parent"] for a in dbs} == {"junyo", "hiyo"}
     for a in dbs:
         assert a["reduced"] == "1"
@@ -271,7 +271,7 @@ def test_14_0_example_ijn_db_3_flips_to_1_and_is_printed() -> None:
 def test_reduced_sides_follow_the_fatigue_ruling() -> None:
     usn = {("F", 4): 2, ("F", 3): 1, ("DB", 6): 4, ("DB", 5): 3, ("T", 5): 3, ("T", 4): 2, ("T", 3): 1}
     for a in air().values():
-        k, s = a["clash_kind"], int(a["strength"])
+        k, s = a["printed_kind"], int(a["strength"])
         if a["side"] == "USN":
             assert (int(a["reduced"]), a["reduced_side"]) == (usn[(k, s)], "fatigued"), a["id"]
         elif s == 1:
@@ -502,3 +502,15 @@ def test_new_ships_name_their_analogue(sid: str) -> None:
     r = ships()[sid]
     assert r["basis"] == "analogue" and r["is_id"] != sid
     assert f"Imperial Sunset {r['is_id']}" in provenance()[(sid, "aa")]["source"]
+
+
+def test_the_printed_torpedo_letter_reaches_the_rules() -> None:
+    """Clash's T counters are rules kind B (the shared loader's vocabulary) but torpedo units for 9.3's criticals."""
+    from leyte.rulebooks.clash.rules import RULES
+    from leyte.rulebooks.imperial_sunset import air_ops
+
+    D = RULES.data()
+    torpedo = sorted(a for a in D.air if air_ops.is_torpedo_unit(D, a))
+    assert torpedo and all(D.air[a].kind == "B" and D.air[a].printed_kind == "T" for a in torpedo)
+    assert len(torpedo) == sum(1 for r in air().values() if r["printed_kind"] == "T")
+    assert not air_ops.is_torpedo_unit(D, next(a for a in D.air if D.air[a].printed_kind == "DB"))

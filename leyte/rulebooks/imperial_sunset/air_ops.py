@@ -86,8 +86,10 @@ def can_bomb(st: State, aid: str) -> bool:
 
 
 def is_torpedo_unit(D: ISData, aid: str) -> bool:
-    """An air torpedo unit: kind ``T`` (Clash's counters; Imperial Sunset rates its torpedo bombers as B)."""
-    return D.air[aid].kind == "T"
+    """An air torpedo unit: printed ``T`` on its counter (Clash, 9.3; its rules kind is B, as Imperial Sunset rates
+    every bomber), or of rules kind ``T``."""
+    a = D.air[aid]
+    return a.kind == "T" or a.printed_kind == "T"
 
 
 def _unit_hex(st: State, aid: str) -> str | None:

@@ -116,6 +116,7 @@ class AirDef:
     squadron: str = ""
     provenance: str = ""
     source: str = ""
+    printed_kind: str = ""  # the letters on a sister game's counter when they say more than ``kind`` (Clash: DB, T)
 
 
 ModDef = NamedValue  # a row of modifiers.csv
@@ -258,7 +259,7 @@ def load(folder: str | Path | None = None, game: str = GAME_ID) -> ISData:
             id=aid, name=r.str("name", aid), side=r.str("side"), kind=kind, strength=r.int("strength"),
             reduced=r.int("reduced", 0), range=r.int("range"), parent=r.str("parent"),
             squadron=r.str("squadron", ""), provenance=r.str("provenance", "reconstructed"),
-            source=r.str("source", ""),
+            source=r.str("source", ""), printed_kind=r.str("printed_kind", ""),
         )
     tables: dict[str, Table] = {}
     tdir = folder / "tables"
