@@ -66,8 +66,8 @@ def test_4_1_the_initial_phase_runs_formations_then_pool_then_the_activation_pha
     kinds = [e.rule for e in g.events]
     assert kinds.index("5.2") < next(i for i, e in enumerate(g.events) if e.kind == "draw")
     pool = next(e for e in g.events if e.rule == "5.2").data["markers"]
-    assert pool == ["chit:IJN", "chit:USN", "force-b", "mobile-fleet", "tf-58", "tg-58-1"] or \
-        sorted(pool) == sorted(["force-b", "mobile-fleet", "tf-58", "tg-58-1", "chit:IJN", "chit:USN"])
+    # 5.2: TGs by themselves and the TF markers (never a TG inside a TF), no AF by night, both chits
+    assert pool == ["force-b", "mobile-fleet", "tf-58", "tg-58-1", "chit:IJN", "chit:USN"]
 
 
 def test_5_3_island_air_pushes_the_island_initial_phase_step_which_is_another_module_s() -> None:

@@ -60,7 +60,11 @@ def marker_side(st: State, marker: str) -> str:
     if marker in AF_MARKERS:
         return "IJN"
     tf = state.extras(st)["tfs"].get(marker)
-    return str(tf["side"]) if tf is not None else st.tfs[marker].side
+    if tf is not None:
+        return str(tf["side"])
+    t = st.tfs.get(marker)
+    # a TG gone since the pool was filled (a dummy found out, 3.1.6; a disbanded TG) keeps the side its marker had
+    return t.side if t is not None else str(st.flags.get("clash_pool_sides", {}).get(marker, "?"))
 
 
 def marker_text(st: State, marker: str, viewer: str | None) -> str:
@@ -105,6 +109,7 @@ class FillPool:
             pool += [f"af:{af}" for af in flotillas_with_aircraft(st)]
         pool += sorted(CHITS)
         st.pool = pool
+        st.flags["clash_pool_sides"] = {m: marker_side(st, m) for m in pool}
         st.activated_by_chit = []
         st.flags["clash_activated"] = []
         st.flags["clash_drawer"] = "IJN"
