@@ -35,11 +35,18 @@ from leyte.rulebooks.clash.engine import ask, frame, opt, pop, push, push_many
 from leyte.rulebooks.imperial_sunset.air_ops import can_bomb, in_range, may_extend, tf_units
 from leyte.rulebooks.imperial_sunset.common import dist, has_live_ships, is_day, live_ships, ship_speed
 from leyte.rulebooks.imperial_sunset.data import ISData
-from leyte.rulebooks.imperial_sunset.movement import sea_step
+from leyte.rulebooks.imperial_sunset.movement import side_blocked
 from leyte.rulebooks.imperial_sunset.state import State, TFState
 
 PRINTED = {"dummy.speed": 4, "air_attack.mp_loss_max": 2}  # 3.1.6, 7.2: for a data folder that lacks the constant
 EXIT_EDGES = {"USN": ("east", "south"), "IJN": ("west", "north")}  # 7.3
+
+
+def can_sail(D: ISData, a: str, b: str) -> bool:
+    """Whether ships may pass from hex ``a`` to the adjacent ``b``: any hex but a land one (ruling M-2: island hexes
+    are water with an island in them, and ships enter them), through an open hexside."""
+    m = D.map
+    return m.terrain(m.hex(b)) != "land" and not side_blocked(D, a, b)
 
 
 def constant(D: ISData, key: str) -> int:
@@ -185,7 +192,7 @@ def step_refusal(st: State, fr: dict[str, Any], to: str) -> tuple[str, str] | No
         return "7.1", f"{to} is not adjacent to {here}; hexes cannot be skipped"
     if fr["mp"] < 1:
         return ("7.2" if fr.get("penalty") else "7.1"), "no movement points left"
-    if not sea_step(D, here, to):
+    if not can_sail(D, here, to):
         return "7.1", f"{to} cannot be entered from {here} by sea"
     movers = members(st, marker)
     if marker not in state.extras(st)["tfs"]:
@@ -312,8 +319,13 @@ class Activate:
         if action.kind == "end_move" and _must_disperse(st, fr):
             return IllegalAction(own("3.3"), f"{name} must leave {formation_hex(st, fr['formation'])}: three or more "
                                  "TGs stood there at the end of the Initial Phase")
-        if action.kind == "clash_strike" and not is_day(st):
-            return IllegalAction(own("8.0"), "no air strikes on a night turn (ruling R-9)")
+        if action.kind == "clash_strike":
+            if not is_day(st):
+                return IllegalAction(own("8.0"), "no air strikes on a night turn (ruling R-9)")
+            if fr["stage"] != "strike" or not any(o["launcher"] == action.get("launcher") and o["hex"] ==
+                                                  action.get("hex") for o in strike_options(st, fr)):
+                return IllegalAction(own("8.0"), f"{action.get('launcher')} has no Ready bomber that can reach a "
+                                     f"detected enemy formation in {action.get('hex')} now")
         return None
 
     @staticmethod
@@ -367,9 +379,6 @@ class Activate:
     @staticmethod
     def _strike(st: State, fr: dict[str, Any], launcher: str, hex_label: str, ctx: Context) -> None:
         side = fr["side"]
-        if not any(o["launcher"] == launcher and o["hex"] == hex_label for o in strike_options(st, fr)):
-            raise IllegalAction(own("8.0"), f"{launcher} has no Ready bomber that can reach a detected enemy formation "
-                                f"in {hex_label}")
         candidates = _detected_hexes(st, side)[hex_label]
         if len(candidates) > 1:
             i = ctx.pick(len(candidates), purpose=f"the TG attacked in {hex_label}", rule=own("8.0"))
@@ -395,10 +404,10 @@ class Activate:
 def _edge_hexes(D: ISData, edge: str) -> list[str]:
     """The sea hexes along a map edge: the map's ``edge`` features, else its outermost rows and columns."""
     m = D.map
-    found = [m.label(h) for h in m.find("edge", edge) if m.is_sea(h)]
+    found = [m.label(h) for h in m.find("edge", edge) if m.terrain(h) != "land"]
     if found:
         return found
-    cells = [(m.layout.parse_label(m.label(h)), m.label(h)) for h in m.hexes if m.is_sea(h)]
+    cells = [(m.layout.parse_label(m.label(h)), m.label(h)) for h in m.hexes if m.terrain(h) != "land"]
     if not cells:
         return []
     cols = [c for (c, _), _ in cells]
@@ -418,7 +427,7 @@ def _route_field(D: ISData, side: str) -> dict[str, str]:
         lab = q.popleft()
         for n in m.neighbours(m.hex(lab)):
             nl = m.label(n)
-            if nl not in nxt and sea_step(D, nl, lab):
+            if nl not in nxt and can_sail(D, nl, lab):
                 nxt[nl] = lab
                 q.append(nl)
     return nxt
