@@ -291,3 +291,35 @@ def test_8_0_only_detected_targets_and_a_random_tg_in_a_tf_hex(search_double: di
     pick = [e for e in g.events if e.kind == "draw" and e.rule == "8.0"]
     assert len(pick) == 1 and pick[0].data["of"] == 2
     assert g.state.stack[-1]["target"] in ("tf:force-a", "tf:force-b")
+
+
+# -- 16.1.4 Decisive Battle Mentality: the duty to strike (ruling R-35) ------------------------------------------------
+
+
+def _decisive_game(usn_carriers: list[str], detect: bool, search: dict[str, Any]) -> Any:
+    if detect:
+        search["IJN"] = ["tg-58-1"]
+    usn = tg("tg-58-1", "2012", usn_carriers)
+    ijn = tg("force-a", "1412", ["taiho"], side="IJN")  # 6 hexes: in reach of the 12-MP IJN carrier units
+    air = [{"id": a, "parent": "taiho", "box": "ready"} for a in ("taiho-db5-1", "taiho-t3-1")]
+    pos = position([usn, ijn], turn=8, last_turn=8, phase="activation", air=air, special_rules=real_game_rules())
+    g = real_game(pos)
+    while not g.over:
+        neutral(g)  # the IJN ends its activation without striking
+    return g
+
+
+def test_r35_no_strike_on_a_detected_three_carrier_tg_in_reach_loses_at_the_end_of_turn_8(
+        search_double: dict[str, Any]) -> None:
+    g = _decisive_game(["hornet", "yorktown", "belleau-wood"], True, search_double)
+    assert (g.result["level"], g.result["winner"]) == ("Decisive US Victory", "USN")
+    assert g.result["reason"].startswith("16.1.4") and g.events[-1].rule == "16.1.4"
+
+
+@pytest.mark.parametrize("carriers, detect", [(["hornet", "yorktown"], True),
+                                              (["hornet", "yorktown", "belleau-wood"], False)])
+def test_r35_no_duty_without_a_detected_tg_of_three_carriers(carriers: list[str], detect: bool,
+                                                             search_double: dict[str, Any]) -> None:
+    g = _decisive_game(carriers, detect, search_double)
+    assert g.result["reason"] == "end of turn 8, the last turn"
+    assert any(e.rule == "16.1.4" and "no USN carrier TG" in e.text for e in g.events)

@@ -39,6 +39,8 @@ def position(tgs: list[dict[str, Any]], *, tfs: list[dict[str, Any]] | None = No
                            "tfs": tfs or [], "start": {"phase": phase}, **extra}
     if record is not None:
         pos["turn_record"] = record
+    else:
+        pos["turn_record_key"] = "historical"  # the data folder's own turn record (dates, day and night, R-3)
     return pos
 
 

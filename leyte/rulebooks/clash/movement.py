@@ -172,6 +172,51 @@ def decisive_battle_binds(st: State, side: str) -> bool:
                 and carrier_air_ready(st))
 
 
+def decisive_rule(st: State) -> dict[str, Any] | None:
+    """16.1.4 Decisive Battle Mentality while its dates last (ruling R-35: 18 and 19 June, turns 1-8)."""
+    rule = st.flags.get("special_rules", {}).get("decisive-battle-mentality")
+    date = str(st.flags.get("turn_info", {}).get("date", ""))
+    return rule if rule and date in [str(d) for d in rule.get("dates", [])] else None
+
+
+def _carriers(st: State, t: TFState) -> int:
+    return sum(1 for s in live_ships(st, t) if st.data.ships[s].type in ("CV", "CVL"))
+
+
+def decisive_targets(st: State, fr: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """R-35: the detected USN TGs with three or more carriers (hexes), and this IJN formation's Ready carrier units
+    that can reach one of them."""
+    rule = decisive_rule(st)
+    if rule is None or fr["side"] != "IJN" or not is_day(st):
+        return [], []
+    least = int(rule.get("target_carriers_min", 3))
+    hexes = [h for h, ids in _detected_hexes(st, "IJN").items() if any(_carriers(st, st.tfs[i]) >= least
+                                                                        for i in ids)]
+    units = sorted(a for t in _launchers(st, fr["formation"]) for a in tf_units(st, t)
+                   if can_bomb(st, a) and any(in_range(st, a, h) for h in hexes))
+    return hexes, units
+
+
+def _decisive_open(st: State, fr: dict[str, Any]) -> None:
+    """R-35, at the start of an IJN strike step: note the chance, and which Ready units were able to take it."""
+    hexes, units = decisive_targets(st, fr)
+    if units:
+        fr["decisive"] = {"hexes": hexes, "units": units, "struck": False}
+        st.flags.setdefault("decisive_battle", {})["chance"] = True
+
+
+def _decisive_close(st: State, fr: dict[str, Any], ctx: Context) -> None:
+    """R-35, at the end of that step: the duty is met if a strike went at such a TG and every unit that was able flew
+    (in this strike or earlier ones)."""
+    d = fr.get("decisive")
+    if not d:
+        return
+    if d["struck"] and all(st.air[a].box != "ready" for a in d["units"]):
+        st.flags.setdefault("decisive_battle", {})["met"] = True
+        ctx.emit(own("16.1.4"), "Decisive Battle Mentality: the IJN has struck a USN carrier TG with all its able "
+                 "carrier air", kind="special_rule", data={"units": d["units"]})
+
+
 def _column(D: ISData, label: str) -> int:
     return D.map.layout.parse_label(label)[0]
 
@@ -279,7 +324,7 @@ class Activate:
             Activate._finish(st, fr, ctx)
             return
         if fr["stage"] == "move":  # nothing left to decide about moving (decide asked nothing)
-            fr["stage"] = "strike"
+            Activate._to_strike(st, fr)
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
@@ -337,7 +382,7 @@ class Activate:
         if action.kind == "move":
             Activate._move(st, fr, str(action["to"]), ctx)
         elif action.kind == "end_move":
-            fr["stage"] = "strike"
+            Activate._to_strike(st, fr)
         elif action.kind == "clash_strike":
             Activate._strike(st, fr, str(action["launcher"]), str(action["hex"]), ctx)
         elif action.kind == "end_activation":
@@ -345,6 +390,11 @@ class Activate:
         else:
             raise IllegalAction(own("4.2"), f"{action.text} is not something {formation_name(st, marker)} can do "
                                 f"now ({side})")
+
+    @staticmethod
+    def _to_strike(st: State, fr: dict[str, Any]) -> None:
+        fr["stage"] = "strike"
+        _decisive_open(st, fr)
 
     @staticmethod
     def _move(st: State, fr: dict[str, Any], to: str, ctx: Context) -> None:
@@ -385,12 +435,15 @@ class Activate:
             target = candidates[i]
         else:
             target = candidates[0]
+        if fr.get("decisive") and hex_label in fr["decisive"]["hexes"]:
+            fr["decisive"]["struck"] = True
         act_index = next(i for i, f in enumerate(st.stack) if f is fr)
         push(st, "strike_compose", side=side, source={"tf": launcher}, target=f"tf:{target}", chosen={},
              act_index=act_index, mode="normal")
 
     @staticmethod
     def _finish(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        _decisive_close(st, fr, ctx)
         pop(st, fr)
         marker = fr["formation"]
         where = formation_hex(st, marker)

@@ -133,6 +133,36 @@ def clear_detection(st: State, ctx: Context) -> None:
     ctx.emit(own("4.3"), f"Night End Phase: detection markers removed ({len(cleared)} TGs)", kind="detection")
 
 
+def decisive_battle_failed(st: State, ctx: Context) -> bool:
+    """16.1.4 Decisive Battle Mentality, judged at the End Phase of the rule's last dated turn (ruling R-35: turn 8).
+    If the IJN had a Ready carrier unit in range of a detected USN TG of three or more carriers and never struck such
+    a TG with every unit then able to, the game ends at once in a Decisive US Victory."""
+    rule = st.flags.get("special_rules", {}).get("decisive-battle-mentality")
+    if not rule:
+        return False
+    dates = [str(d) for d in rule.get("dates", [])]
+    date = str(turn_record(st, st.turn).get("date", ""))
+    following = str(turn_record(st, st.turn + 1).get("date", "")) if st.turn < st.last_turn else ""
+    if date not in dates or following in dates:
+        return False
+    seen = st.flags.get("decisive_battle", {})
+    if not seen.get("chance") or seen.get("met"):
+        ctx.emit(own("16.1.4"), "Decisive Battle Mentality: " + ("the IJN struck as it had to" if seen.get("met")
+                 else "no USN carrier TG was ever detected within reach of Ready IJN carrier air"), kind="special_rule")
+        return False
+    t = victory.tally(st)
+    level = victory.LEVELS[0]
+    st.result = {"winner": "USN", "level": level, "net_usn": t["net_usn"], "turn": st.turn,
+                 "reason": "16.1.4 Decisive Battle Mentality: the IJN never struck a detected USN carrier TG in reach "
+                           "with all its able carrier air on 18-19 June",
+                 "points": {"USN": t["USN"]["total"], "IJN": t["IJN"]["total"]}, "breakdown": t}
+    st.stack.clear()
+    st.phase = "over"
+    ctx.emit(own("16.1.4"), f"Game over: {st.result['reason']} — {level}", kind="game_over",
+             data={"level": level, "winner": "USN", "net_usn": t["net_usn"]})
+    return True
+
+
 @frame("clash_end_phase")
 class ClashEndPhase:
     """4.3 End Phase, then the next turn or, after the last, the victory tally (10.0-10.3)."""
@@ -155,6 +185,8 @@ class ClashEndPhase:
             ctx.emit(own("11.1.6"), f"{len(st.sonar)} submarine marker(s) leave the map", kind="sub")
             st.sonar = []
         victory.saipan_check(st, ctx)
+        if decisive_battle_failed(st, ctx):
+            return
         if st.turn >= st.last_turn:
             victory.finish(st, ctx, reason=f"end of turn {st.turn}, the last turn")
             return
