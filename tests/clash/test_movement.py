@@ -289,7 +289,7 @@ def test_8_0_only_detected_targets_and_a_random_tg_in_a_tf_hex(search_double: di
     assert e.rule == "8.0" and "detected" in e.reason
     g.apply(strikes[0])
     pick = [e for e in g.events if e.kind == "draw" and e.rule == "8.0"]
-    assert len(pick) == 1 and pick[0].data["of"] == 2
+    assert len(pick) == 1 and pick[0].data["of"] == 2 and pick[0].visible == ("IJN",)  # the defender's chart
     assert g.state.stack[-1]["target"] in ("tf:force-a", "tf:force-b")
 
 

@@ -206,3 +206,34 @@ def test_4_3_the_last_turn_s_end_phase_ends_the_game_with_the_tally() -> None:
     g = game(_end_phase(12, NIGHTS))
     assert g.over and g.result["level"]
     assert any(e.rule == "10.2" for e in g.events)
+
+
+def test_4_0_save_in_mid_turn_load_and_continue_is_the_same_game_and_same_seed_same_events() -> None:
+    from clash_kit import rules
+
+    from leyte.core.game import Game
+
+    def play(g: Any, actions: list[Any] | None = None) -> list[Any]:
+        taken = []
+        i = 0
+        while not g.over:
+            d = g.decision
+            if actions is not None:
+                o = actions[i]
+            elif d.kind == "formations":  # formation changes can go on for ever: keep them out of this test
+                o = next(x for x in d.options if x.kind == "done")
+            else:
+                o = d.options[(i * 7) % len(d.options)]
+            g.apply(o)
+            taken.append(o)
+            i += 1
+        return taken
+
+    a = game(position(FAR_APART, tfs=TFS, last_turn=2, record=NIGHTS), seed=11)
+    acts = play(a)
+    b = game(position(FAR_APART, tfs=TFS, last_turn=2, record=NIGHTS), seed=11)
+    for o in acts[:len(acts) // 2]:  # half way, somewhere in the turns
+        b.apply(o)
+    c = Game.from_json(b.to_json(), lambda _id: rules())
+    play(c, acts[len(acts) // 2:])
+    assert [e.text for e in c.events] == [e.text for e in a.events] and c.result == a.result

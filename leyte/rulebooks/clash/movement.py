@@ -431,7 +431,9 @@ class Activate:
         side = fr["side"]
         candidates = _detected_hexes(st, side)[hex_label]
         if len(candidates) > 1:
-            i = ctx.pick(len(candidates), purpose=f"the TG attacked in {hex_label}", rule=own("8.0"))
+            # drawn for the defender: how many TGs the hex holds is on his TF chart, not on the map (3.2.3)
+            i = ctx.pick(len(candidates), purpose=f"the TG attacked in {hex_label}", rule=own("8.0"),
+                         visible=("USN" if side == "IJN" else "IJN",))
             target = candidates[i]
         else:
             target = candidates[0]
