@@ -323,3 +323,45 @@ def test_r35_no_duty_without_a_detected_tg_of_three_carriers(carriers: list[str]
     g = _decisive_game(carriers, detect, search_double)
     assert g.result["reason"] == "end of turn 8, the last turn"
     assert any(e.rule == "16.1.4" and "no USN carrier TG" in e.text for e in g.events)
+
+
+def test_3_3_tgs_of_a_hex_crowded_at_the_end_of_the_initial_phase_must_move_out() -> None:
+    tgs = [tg("tg-58-1", "2811", ["hornet"]), tg("tg-58-4", "2811", ["essex"]), tg("tg-52-10", "2811", ["idaho"]),
+           tg("force-a", "0210", ["taiho"], side="IJN")]
+    g = game(position(tgs, last_turn=1, record=NIGHTS))
+    g.apply({"kind": "done"})
+    g.apply({"kind": "done"})  # no TF in 2811 to join: allowed, but the TGs must split up in their moves (3.3)
+    assert g.state.flags["must_disperse"]["USN"] == ["2811"]
+    first = None
+    while first is None:
+        d = g.decision
+        if d.kind == "clash_move" and d.data["formation"] in ("tg-58-1", "tg-58-4", "tg-52-10"):
+            first = d.data["formation"]
+        else:
+            neutral(g)
+    assert "end_move" not in {o.kind for o in g.decision.options}
+    e = refused(g, {"kind": "end_move"})
+    assert e.rule == "3.3" and "must leave 2811" in e.reason
+    g.apply(next(o for o in g.decision.options if o.kind == "move"))
+    g.apply({"kind": "end_move"})  # out of the crowded hex, it may stop
+    while not g.over:
+        d = g.decision
+        if d.kind == "clash_move" and d.data["hex"] == "2811":
+            assert "end_move" in {o.kind for o in d.options}  # two TGs left in 2811: within 3.3's limit
+        neutral(g)
+    assert sum(1 for t in ("tg-58-1", "tg-58-4", "tg-52-10") if g.state.tfs[t].hex == "2811") <= 2
+
+
+def test_7_3_a_detached_ship_never_sails_into_an_enemy_hex() -> None:
+    from clash_kit import rules
+
+    field = movement._route_field(rules().data(), "USN")
+    route = ["2013"]
+    while field[route[-1]] != route[-1]:
+        route.append(field[route[-1]])
+    blocker = route[3]  # an IJN TG sits on the damaged ship's way out, three hexes along
+    pos = position([tg("tg-52-10", "3712", ["new-mexico"]), tg("force-a", blocker, ["taiho"], side="IJN")],
+                   turn=5, phase="end_phase", record=NIGHTS,
+                   ships=[{"id": "idaho", "hits": 1, "independent": True, "hex": "2013"}])
+    g = game(pos)
+    assert g.state.ships["idaho"].hex == route[2] and not g.state.ships["idaho"].exited

@@ -490,7 +490,8 @@ def _route_field(D: ISData, side: str) -> dict[str, str]:
 
 def move_detached(st: State, side: str, ctx: Context) -> None:
     """4.3/7.3: each damaged ship sailing alone (with any escorts) heads for its side's exit edges at full speed and
-    leaves the map once it stands on one with an MP to spare; escorts keep with it and leave with it."""
+    leaves the map once it stands on one with an MP to spare; escorts keep with it and leave with it. It stops short
+    of a hex with enemy units rather than sail into a surface battle (7.3)."""
     D = st.data
     field = _route_field(D, side)
     for sid in sorted(s.id for s in st.ships.values() if s.side == side and s.independent and not s.sunk
@@ -503,7 +504,7 @@ def move_detached(st: State, side: str, ctx: Context) -> None:
             ctx.emit(own("7.3"), f"{D.ships[sid].name} has no sea route to the {' or '.join(EXIT_EDGES[side])} edge",
                      kind="move", visible=(side,))
             continue
-        while mp > 0 and field[here] != here:
+        while mp > 0 and field[here] != here and not enemy_at(st, field[here], side):  # never into a battle
             here = field[here]
             mp -= 1
         for x in [s, *escorts]:
