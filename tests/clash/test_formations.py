@@ -174,7 +174,8 @@ def test_3_3_three_tgs_in_the_tf_s_hex_must_join_it_before_the_phase_ends() -> N
     e = refused(g, {"kind": "done"})
     assert e.rule == "3.3" and "must join the TF" in e.reason
     choose(g, "join", tg="a", tf="tf-58")
-    with pytest.raises(NotYetImplemented, match=r"rule 4\.0"):  # done is legal now; what follows is not built
+    # done is legal now; the first drawn TG's day search belongs to the search module (a placeholder until merged)
+    with pytest.raises(NotYetImplemented, match=r"rule 6\.0 .*frame clash_search"):
         choose(g, "done")
 
 

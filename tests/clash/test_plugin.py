@@ -10,7 +10,7 @@ from clash_kit import choose, data_folder, game, rules
 
 import leyte
 from leyte.core import registry
-from leyte.core.errors import IllegalAction, NotYetImplemented
+from leyte.core.errors import IllegalAction
 from leyte.core.registry import GamePlugin
 from leyte.rulebooks.clash import PLUGIN, state
 from leyte.rulebooks.clash.engine import ENGINE
@@ -57,14 +57,14 @@ def test_a_new_game_stops_at_the_ijn_set_up_citing_clash_s_own_case() -> None:
     assert (d.player, d.kind, d.rule) == ("IJN", "setup_mobile_fleet", "16.1.1")
 
 
-def test_4_0_the_turn_sequence_is_not_built_and_says_so_leaving_the_game_unchanged() -> None:
+def test_4_0_set_up_hands_over_to_the_first_turn_s_initial_phase() -> None:
     g = game()
     choose(g, "mobile_fleet")
     choose(g, "setup_hex", hex="0618")
-    before = g.to_json()
-    with pytest.raises(NotYetImplemented, match=r"rule 4\.0 .*sequence of play"):
-        choose(g, "dummies", n=0)
-    assert g.to_json() == before and g.decision is not None and g.decision.kind == "setup_dummies"
+    choose(g, "dummies", n=0)
+    d = g.decision
+    assert (d.player, d.kind, d.rule, g.state.turn, g.state.phase) == ("IJN", "formations", "5.1", 1, "initial")
+    assert any(e.kind == "turn" and e.rule == "4.0" for e in g.events)
 
 
 def test_clash_state_extras_live_in_the_saved_state_and_round_trip() -> None:

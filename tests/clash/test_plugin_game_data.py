@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from leyte.core.errors import IllegalAction, NotYetImplemented
+from leyte.core.errors import IllegalAction
 from leyte.core.game import Game
 from leyte.rulebooks.clash import formations, state, victory
 from leyte.rulebooks.clash.rules import RULES
@@ -39,13 +39,13 @@ def test_16_1_sets_up_on_the_game_s_data() -> None:
     assert g.decision.kind == "setup_mobile_fleet" and g.decision.rule == "16.1.1"
 
 
-def test_16_1_the_historical_choices_reach_the_unbuilt_turn_sequence() -> None:
+def test_16_1_the_historical_choices_reach_the_first_initial_phase() -> None:
     g = historical()
     g.apply(g.decision.options[0])
     g.apply(g.decision.options[0])
     assert g.state.tfs["force-c"].hex == "0618"
-    with pytest.raises(NotYetImplemented, match=r"rule 4\.0"):
-        g.apply(g.decision.options[0])
+    g.apply(g.decision.options[0])
+    assert (g.decision.kind, g.decision.player, g.decision.rule) == ("formations", "IJN", "5.1")
 
 
 def test_16_1_4_cautious_spruance_keeps_tf_58_intact_on_the_game_s_data() -> None:

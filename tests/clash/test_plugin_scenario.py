@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from clash_kit import choose, game, rules
 
-from leyte.core.errors import IllegalAction, NotYetImplemented, ScenarioError
+from leyte.core.errors import IllegalAction, ScenarioError
 from leyte.rulebooks.clash import state
 
 
@@ -71,8 +71,8 @@ def test_16_1_1_forces_left_out_set_up_west_of_column_07_and_dummies_join_a_real
     assert [o["n"] for o in g.decision.options] == [0, 1]
     choose(g, "dummies", n=1)
     assert sorted(o["hex"] for o in g.decision.options) == ["0305", "0710"]  # not 0918: east of column 07
-    with pytest.raises(NotYetImplemented, match="4.0"):
-        choose(g, "setup_hex", hex="0305")
+    choose(g, "setup_hex", hex="0305")
+    assert (g.decision.kind, g.decision.rule) == ("formations", "5.1")
     assert state.tf_of(g.state, "force-b") is None and _hex(g, "force-b") == "0305"
     assert [t.id for t in state.tgs_of(g.state, "mobile-fleet")] == ["force-a"] and _hex(g, "force-a") == "0918"
 
@@ -117,8 +117,8 @@ def test_a_scenario_file_naming_an_unknown_tf_is_refused() -> None:
         rules().load_scenario(raw)
 
 
-def test_a_position_that_starts_in_the_turn_reaches_4_0_and_says_it_is_not_built() -> None:
+def test_a_position_that_starts_in_the_turn_begins_with_the_initial_phase() -> None:
     pos = {"id": "p", "tgs": [{"id": "a", "name": "TG A", "side": "USN", "hex": "3111", "ships": ["wasp"]}],
            "start": {"phase": "turn"}}
-    with pytest.raises(NotYetImplemented, match=r"rule 4\.0"):
-        game(pos)
+    g = game(pos)
+    assert (g.decision.kind, g.decision.player, g.decision.rule) == ("formations", "IJN", "5.1")

@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 from clash_kit import game, rules
 
-from leyte.core.errors import NotYetImplemented
 from leyte.rulebooks.clash import victory
 
 TG_52_10 = ["new-mexico", "idaho", "maryland", "colorado", "tennessee", "california", "pennsylvania", "louisville",
@@ -126,6 +125,7 @@ def test_10_3_the_level_comes_from_the_net_total_through_play() -> None:
     assert (g.result["net_usn"], g.result["level"], g.result["winner"]) == (-4, "Decisive Japanese Victory", "IJN")
 
 
-def test_an_end_phase_before_the_last_turn_goes_on_to_the_next_turn_which_is_not_built() -> None:
-    with pytest.raises(NotYetImplemented, match=r"rule 4\.0"):
-        game(end_of_game(saipan=TG_52_10, turn=5))
+def test_an_end_phase_before_the_last_turn_goes_on_to_the_next_turn() -> None:
+    g = game(end_of_game(saipan=TG_52_10, turn=5))
+    assert g.result is None and g.state.turn == 6
+    assert (g.decision.kind, g.decision.rule) == ("formations", "5.1")

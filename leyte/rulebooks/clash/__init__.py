@@ -5,13 +5,14 @@ The same designer's same system four months before Leyte Gulf: Clash runs Imperi
 data (``scenarios/clash-of-the-carriers/``), its own rule differences (``family.toml``: the switches of
 ``imperial_sunset.family``) and its own case numbers (``cases.csv``). This package holds what Clash does on its own:
 ``engine`` (Imperial Sunset's engine, extended), ``state`` (task groups inside one task force a side, search channels,
-island air bases, the extended-range track), ``scenario`` (16.1), ``formations`` (3.0-3.3), ``victory``
-(10.0-10.3), ``views`` and ``face``.
+island air bases, the extended-range track), ``scenario`` (16.1), ``formations`` (3.0-3.3), ``sequence`` (the turn:
+4.0-4.3, 5.1-5.7), ``activation`` (the pool, draws and command chits: 4.2, 5.2, 8.7), ``movement`` (an activated TG or
+TF searches, moves and strikes: 7.0-7.3, 8.0, 16.1.4), ``victory`` (10.0-10.3), ``views`` and ``face``.
 
-Not built yet, and raising ``NotYetImplemented`` naming the case when reached: the turn sequence of 4.0 (Initial
-Phase, activations, search 6.0-6.5, movement 7.0), island air operations (5.3, 5.6), radar CAP (13.0), surface
-combat (12.0), submarines (11.0), the optional rules (15.1-15.7). The game is not registered under the
-``leyte.games`` entry point until it can play to the end.
+Not built yet, and raising ``NotYetImplemented`` naming the case when reached: the frames ``pending`` holds for the
+steps other modules build — search (6.0-6.5), island air in the Initial Phase and AF activations (5.3, 5.6, R-5),
+surface combat (12.0), USN submarine placement (11.1) — and radar CAP (13.0) and the optional rules (15.1-15.7). The
+game is not registered under the ``leyte.games`` entry point until it can play to the end.
 
 ``PLUGIN`` is what the entry point will name: the rules and the face (bots: the random bot every game has).
 """

@@ -2,8 +2,10 @@
 
 ``ClashOfTheCarriers`` is an ``ImperialSunset`` built on ``scenarios/clash-of-the-carriers/``: that folder's
 ``family.toml`` sets every rule difference (``imperial_sunset.family``) and its ``cases.csv`` renumbers every case the
-shared modules cite into Clash's rulebook. What differs in the flow — set-up (16.1), formations (3.0-3.3), the End
-Phase and victory (4.3, 10.0-10.3) — runs as Clash's own frames on an engine extended from Imperial Sunset's.
+shared modules cite into Clash's rulebook. What differs in the flow — set-up (16.1), formations (3.0-3.3), the
+sequence of play (4.0-4.3, 5.0-5.7), the pool and command chits (4.2, 5.2, 8.7), movement (7.0-7.3), the End Phase
+and victory (4.3, 10.0-10.3) — runs as Clash's own frames on an engine extended from Imperial Sunset's. Steps other
+modules build (search, island air, surface combat, submarines) are ``pending`` placeholders until they are merged.
 """
 
 from __future__ import annotations
@@ -14,12 +16,12 @@ from typing import Any
 
 from leyte.core.cases import own
 from leyte.core.game import Context
-from leyte.rulebooks.clash import formations, scenario, victory, views
+from leyte.rulebooks.clash import activation, formations, movement, pending, scenario, sequence, victory, views
 from leyte.rulebooks.clash.engine import ENGINE, GAME_ID
 from leyte.rulebooks.imperial_sunset.rules import ImperialSunset
 from leyte.rulebooks.imperial_sunset.state import State
 
-_ = formations, victory  # imported for their frames
+_ = activation, formations, movement, pending, sequence, victory  # imported for their frames
 
 
 class ClashOfTheCarriers(ImperialSunset):

@@ -15,9 +15,10 @@ each in the hex of a real IJN formation in those columns (3.1.6). The first opti
 historical choice (all three Forces with the Mobile Fleet in 0618). The random turn of 16.1.2's reinforcements is
 rolled in secret for the IJN as the scenario is set up, before these questions.
 
-Play after set-up — the turn sequence of 4.0 — is not built yet: reaching it raises ``NotYetImplemented`` naming
-4.0. A position may start at the End Phase of a turn (``start = {"phase": "end_phase"}``, 4.3) or at a side's
-formation step (``{"phase": "formations", "side": "USN"}``, 5.1).
+Play after set-up is the turn sequence of 4.0 (``sequence``). A position may start at the End Phase of a turn
+(``start = {"phase": "end_phase"}``, 4.3), at a side's formation step (``{"phase": "formations", "side":
+"USN"}``, 5.1) or at the Activation Phase (``{"phase": "activation"}``: the pool is filled from the position and the
+Initial Phase's other steps are taken as done, for worked examples of 4.2, 7.0 and 8.7).
 """
 
 from __future__ import annotations
@@ -31,11 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from leyte.core.cases import own
-from leyte.core.errors import NotYetImplemented, ScenarioError
+from leyte.core.errors import ScenarioError
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.clash import formations, state, victory
+from leyte.rulebooks.clash import formations, state
 from leyte.rulebooks.clash.engine import ask, frame, opt, pop, push
-from leyte.rulebooks.imperial_sunset.common import record_is_day, turn_record
 from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.state import AirState, ShipState, State, TFState
 
@@ -114,6 +114,8 @@ def airfields(D: ISData) -> dict[str, dict[str, Any]]:
             e["edge_hex"] = r.str("off_map_edge_hex")
         if r.str("capacity", ""):
             e["capacity"] = r.int("capacity")
+        if r.str("air_fleet", ""):
+            e["air_fleet"] = r.str("air_fleet")  # ruling M-8: the Air Flotilla the base belongs to (R-5)
         out[r.str("id")] = e
     return out
 
@@ -303,9 +305,9 @@ def validate(D: ISData, pos: Mapping[str, Any]) -> None:
         if s.get("id") not in D.ships:
             raise ScenarioError(f"{where}, ships[{i}]: no ship {s.get('id')!r} in ships.csv")
     start = pos.get("start", {})
-    if start.get("phase", "setup") not in ("setup", "end_phase", "formations", "turn"):
-        raise ScenarioError(f"{where}: start.phase {start.get('phase')!r} is not setup, end_phase, formations or "
-                            "turn")
+    if start.get("phase", "setup") not in ("setup", "end_phase", "formations", "turn", "activation"):
+        raise ScenarioError(f"{where}: start.phase {start.get('phase')!r} is not setup, end_phase, formations, turn "
+                            "or activation")
     problems = formations.position_problems(D, pos)
     if problems:
         case, why = problems[0]
@@ -388,9 +390,9 @@ def new_state(D: ISData, pos: Mapping[str, Any], options: Mapping[str, Any], ctx
         st.phase = "end"
         push(st, "clash_end_phase")
     elif phase == "formations":
-        st.phase = "initial"
-        push(st, "clash_turn")
-        formations.push_formations(st, str(start.get("side", "USN")))
+        push(st, "clash_turn", first_side=str(start.get("side", "USN")))
+    elif phase == "activation":
+        push(st, "clash_turn", start_at="activation")
     else:
         push(st, "clash_turn")
     engine_advance(st, ctx)
@@ -540,51 +542,4 @@ class ClashSetup:
         if problems:  # the options never allow it: a wrong scenario file
             raise ScenarioError(f"set-up breaks {problems[0][0]}: {problems[0][1]}")
         ctx.emit(own("16.1"), f"Scenario {st.scenario} is set up: turn {st.turn} of {st.last_turn}", kind="setup")
-        push(st, "clash_turn")
-
-
-@frame("clash_turn")
-class ClashTurn:
-    """4.0: a game turn (Initial, Activation and End Phases) — not built yet, so reaching it is an error."""
-
-    @staticmethod
-    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        raise NotYetImplemented("4.0", "Clash of the Carriers' sequence of play (Initial Phase 4.1/5.0, Activation "
-                                "Phase 4.2 with search 6.0, movement 7.0 and air combat 8.0, End Phase 4.3) is not "
-                                "built yet; only set-up (16.1), formations (3.0-3.3) and the End Phase tally "
-                                "(10.0-10.3) run")
-
-
-def _clear_detection(st: State, ctx: Context) -> None:
-    """4.3: at the End Phase of a night turn every detection ends (markers and each channel's findings)."""
-    cleared = sorted(t.id for t in state.tgs(st) if t.detected)
-    for t in state.tgs(st):
-        t.detected = False
-    for chans in state.extras(st)["detected"].values():
-        for ids in chans.values():
-            ids.clear()
-    ctx.emit(own("4.3"), f"Night End Phase: detection markers removed ({len(cleared)} TGs)", kind="detection")
-
-
-@frame("clash_end_phase")
-class ClashEndPhase:
-    """4.3 End Phase: the Saipan garrison check of 10.2, clearing detection after a night turn, and at the last turn the
-    victory tally of 10.0-10.3. Moving damaged independents (4.3, 3.4) and removing submarines (11.1.6) are not
-    built: a position that needs them raises ``NotYetImplemented``."""
-
-    @staticmethod
-    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        loose = sorted(s.id for s in st.ships.values() if s.independent and not s.sunk and not s.exited)
-        if loose:
-            raise NotYetImplemented("4.3", f"moving damaged independent units in the End Phase ({', '.join(loose)})")
-        if st.sonar:
-            raise NotYetImplemented("11.1.6", "removing submarine markers in the End Phase")
-        victory.saipan_check(st, ctx)
-        if not record_is_day(turn_record(st, st.turn)):
-            _clear_detection(st, ctx)
-        pop(st, fr)
-        if st.turn >= st.last_turn:
-            victory.finish(st, ctx, reason=f"end of turn {st.turn}, the last turn")
-            return
-        st.turn += 1
         push(st, "clash_turn")

@@ -1,0 +1,47 @@
+"""Placeholders for the Clash steps other parts of the plug-in build: each raises ``NotYetImplemented`` naming its case.
+
+The sequence of play (``sequence``, ``activation``, ``movement``) pushes these frame kinds where the rules call for
+them, with the parameters their real frames take. Until the real frame is merged, reaching one stops the game
+loudly instead of skipping the rule:
+
+- ``clash_search`` (6.0-6.5): ``side`` (the searcher), ``formation`` (the activated TG or TF id), and, for the
+  same-hex search on entering an enemy hex (6.2, ruling R-1), ``hex``;
+- ``clash_island_initial`` (5.3, 5.6, island CAP of 5.7): no parameters, once per Initial Phase;
+- ``clash_af_activation`` (ruling R-5): ``af`` ("61st" or "22nd");
+- ``clash_surface_battle`` (12.0): ``hex``, ``attacker`` (the side that moved in) and ``formations`` (side -> ids);
+- ``clash_subs_initial`` (11.1.1-11.1.2): no parameters, once per Initial Phase while the USN has sub markers.
+
+The module that builds a step registers its own frame under the same kind; the placeholder is then deleted here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from leyte.core.cases import own
+from leyte.core.errors import NotYetImplemented
+from leyte.core.game import Context
+from leyte.rulebooks.clash.engine import frame
+from leyte.rulebooks.imperial_sunset.state import State
+
+PLACEHOLDERS: dict[str, tuple[str, str]] = {
+    "clash_search": ("6.0", "search (6.0-6.5: secret search rolls, same-hex search, air search per channel)"),
+    "clash_island_initial": ("5.3", "island air in the Initial Phase (5.3 reinforcements, 5.6 ready rolls, island "
+                                    "CAP of 5.7)"),
+    "clash_af_activation": ("4.2", "an Air Flotilla activation (ruling R-5: 61st search and island strikes)"),
+    "clash_surface_battle": ("12.0", "surface combat (12.0-12.9)"),
+    "clash_subs_initial": ("11.1.1", "placing the USN submarine markers (11.1.1-11.1.2)"),
+}
+
+
+def _placeholder(kind: str, case: str, what: str) -> type:
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        params = ", ".join(f"{k}={v!r}" for k, v in sorted(fr.items()) if k != "kind")
+        raise NotYetImplemented(own(case), f"{what} is not built yet (frame {kind}" + (f": {params})" if params
+                                                                                        else ")"))
+
+    cls = type(f"Pending_{kind}", (), {"run": staticmethod(run), "__doc__": f"{case}: {what} — not built yet."})
+    return frame(kind)(cls)
+
+
+HANDLERS = {kind: _placeholder(kind, case, what) for kind, (case, what) in PLACEHOLDERS.items()}
