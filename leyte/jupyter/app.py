@@ -13,6 +13,7 @@ names a game or a side: players, their names and colours, markers and the status
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -26,6 +27,7 @@ from leyte.jupyter.displays import cards_html, cards_styled, event_log_html, odd
 from leyte.jupyter.mapview import STATUS_HEIGHT, MapView, fit_size, map_geometry
 from leyte.jupyter.panelview import PanelView, panel_view
 from leyte.jupyter.session import HUMAN, Session, player_kinds
+from leyte.render.overlay import options_at
 
 __all__ = ["GameApp", "StepControls", "DecisionPanel", "Curtain", "play", "option_groups", "is_no_action"]
 
@@ -37,6 +39,7 @@ NO_ACTION_WORDS = frozenset({"done", "pass", "stay", "hold", "let_go", "end", "f
                              "stop", "wait"})
 PRESENT_WIDTH, PRESENT_HEIGHT = 1200, 900  # presentation mode: the map fills this much of a projected screen
 PRESENT_FONT = "22px"  # ... and the words read from the back row
+DESK_FONT = "14px"  # the smallest type of the app at a desk (a projector at 1280x720 still shows it)
 # one style sheet for the app: inert until the app carries the ``leyte-present`` class
 PRESENT_CSS = (
     "<style>"
@@ -44,6 +47,9 @@ PRESENT_CSS = (
     f".leyte-present .leyte-turn-summary, .leyte-present .leyte-option, .leyte-present .leyte-usual "
     f"{{font-size:{PRESENT_FONT};line-height:1.35}}"
     ".leyte-present .leyte-log-pane * {font-size:inherit}"
+    # the log's table sets its own small type inline: at a desk it is read at 14 px, presented at the large size
+    f".leyte-app .leyte-log-pane .leyte-log {{font-size:{DESK_FONT} !important}}"
+    f".leyte-app.leyte-present .leyte-log-pane .leyte-log {{font-size:{PRESENT_FONT} !important}}"
     ".leyte-turn-summary {background:#fffde7;border-left:6px solid #f9a825;padding:6px 14px}"
     "</style>"
 )
@@ -140,6 +146,11 @@ class StepControls:
         self.step.add_class("leyte-step")
         self.player = W.Play(value=0, min=0, max=10**9, step=1, interval=700, description="Play", show_repeat=False,
                              tooltip="Play: the bots keep stepping at the chosen speed; Stop (the square) halts them")
+        # Only the labelled buttons below are shown: two sets of play buttons side by side confuse a newcomer. The
+        # ticker stays in the box, hidden by CSS alone: its timer runs in the browser's model of the widget, which
+        # lives on while the view is not drawn (the browser test proves Play bots still advances the game).
+        self.player.layout.display = "none"
+        self.player.add_class("leyte-ticker")
         # the Play widget above is the browser-side ticker; these labelled buttons start and stop it, and say why
         # when there is nothing for the bots to play (a human's decision, the game over, the curtain down)
         self.play = W.Button(description="▶ Play bots", button_style="success",
@@ -173,7 +184,7 @@ class StepControls:
             dd.observe(lambda ch, side=side: session.set_player(side, ch["new"]) or session._changed(), names="value")
         self.viewer = W.Dropdown(
             options=session.game.face.viewers(), value=session.viewer, description="eyes",
-            layout=W.Layout(width="170px")
+            layout=W.Layout(width="auto"), style={"description_width": "initial"},  # "Seventh Fleet" in full
         )
         self.viewer.observe(guarded(session, lambda ch: self._eyes(ch["new"])), names="value")
         self.step.on_click(guarded(session, lambda _b: session.step()))
@@ -278,6 +289,7 @@ class DecisionPanel:
         self.note = W.HTML()
         self.note.add_class("leyte-filter-note")
         self.go = W.Button(description="Play this option", button_style="success")
+        self.go.add_class("leyte-go")
         self.go.on_click(guarded(session, lambda _b: self._play_dropdown()))
         self.groups.observe(lambda _ch: self._fill(), names="value")
         self.filter.observe(lambda _ch: self._fill(), names="value")
@@ -295,14 +307,14 @@ class DecisionPanel:
             self.session.message = self._why_no_play() or "Pick an option in the list first."
             self.session._changed()
             return
-        self.session.choose(self.dropdown.value)
+        self.choose(self.dropdown.value)
 
     def _play_usual(self) -> None:
         if self._usual_index is None:
             self.session.message = "There is no option to finish with here: pick one in the list."
             self.session._changed()
             return
-        self.session.choose(self._usual_index)
+        self.choose(self._usual_index)
 
     def _why_no_play(self) -> str:
         """Why "Play this option" cannot play now ("" if it can)."""
@@ -374,7 +386,7 @@ class DecisionPanel:
                         b.button_style = "info"
                         b.tooltip = f"the usual choice: {o.text}"
                         b.add_class("leyte-usual")
-                    b.on_click(guarded(s, lambda _b, i=i: s.choose(i)))
+                    b.on_click(guarded(s, lambda _b, i=i: self.choose(i)))
                     btns.append(b)
                 self.buttons.children = tuple(btns)
             else:
@@ -411,7 +423,19 @@ class DecisionPanel:
                 f"<span style='color:#666'>[{escape(d.rule)}]</span>. What to do now: {how}."
             )
             self.buttons.children = ()
+        self.show_message()
+
+    def show_message(self) -> None:
+        """The session's latest sentence under the options."""
+        s = self.session
         self.message.value = f"<i>{escape(s.message)}</i>" if s.message else ""
+
+    def choose(self, index: int) -> None:
+        """Play an option and say what was played. ``Session.choose`` (with ``auto``) redraws while the bots
+        answer and only then puts "X played: ..." in front of its message, so the sentence is shown again here:
+        a newcomer sees what the click did, not only whose turn it is now."""
+        self.session.choose(index)
+        self.show_message()
 
 
 class Curtain:
@@ -493,6 +517,7 @@ class GameApp:
         self.desk_map = MapView(s.map, size=size if size is not None else fit_size(s.map),
                                 colours=s.game.face.colours(), overlay_style=s.game.face.overlay_style,
                                 names=player_names(s.game.face))
+        self.desk_map.canvas.add_class("leyte-map-canvas")
         self.map = self.desk_map  # the map drawn now: the desk's, or the presentation's (built when first asked)
         self.present_map: MapView | None = None
         self._center = (center, zoom)
@@ -516,7 +541,7 @@ class GameApp:
                             layout=W.Layout(max_height="360px", overflow="auto"))
         self.show_cards = cards
         self.panels: dict[str, PanelView] = self._panel_views(panels)
-        self.map.on_hex_click(guarded(s, lambda label: s.click(label)))
+        self.map.on_hex_click(guarded(s, self._hex_click))
         self.summary = W.HTML(layout=W.Layout(display="none", margin="6px 0"))
         self.summary.add_class("leyte-turn-summary")
         self.presentation = False
@@ -580,8 +605,44 @@ class GameApp:
         center, zoom = self._center
         if center is not None:
             m.center_on(center, zoom)
-        m.on_hex_click(guarded(s, lambda label: s.click(label)))
+        m.on_hex_click(guarded(s, self._hex_click))
+        m.canvas.add_class("leyte-map-canvas")
         return m
+
+    def _hex_click(self, label: str) -> None:
+        """A click on the map: the session plays the option pointing there (or narrows the choice); the panel then
+        says what was played (see ``DecisionPanel.choose``)."""
+        self.session.click(label)
+        self.panel.show_message()
+
+    def map_targets(self) -> list[dict[str, Any]]:
+        """The hexes a click on the map would play now, as the map was last drawn: each hex the viewer's options
+        point at and whose centre is inside the canvas, with its pixel on the canvas, how many options point there
+        and the first one's text. The page carries it (``targets_html``) so a browser test can click the very
+        pixel a user would, without repeating the map's geometry."""
+        s = self.session
+        d = s.game.decision
+        if d is None or s.curtain is not None or not s.may_decide_here():
+            return []
+        targets = s.targets()
+        pad = self.map.scale * 0.4  # the whole hex centre in view, not a sliver at the edge
+        out: list[dict[str, Any]] = []
+        for label in s.highlighted():
+            hits = options_at(label, targets)
+            if s.candidates:  # narrowed by an earlier click, as ``Session.click`` narrows
+                hits = [i for i in hits if i in s.candidates] or hits
+            if not hits:
+                continue
+            x, y = self.map.pixel_of(label)
+            if pad <= x <= self.map.width - pad and STATUS_HEIGHT + pad <= y <= self.map.height - pad:
+                out.append({"hex": label, "x": round(x, 1), "y": round(y, 1), "options": len(hits),
+                            "text": d.options[hits[0]].text})
+        return out
+
+    def targets_html(self) -> str:
+        """``map_targets`` as an invisible element of the page (``.leyte-map-targets``, JSON in ``data-targets``)."""
+        data = escape(json.dumps(self.map_targets()), quote=True)
+        return f"<span class='leyte-map-targets' style='display:none' data-targets=\"{data}\"></span>"
 
     def summary_html(self, events: Sequence[Any]) -> str:
         """The face's turn summary of these (the viewer's) events as HTML: the first line a heading."""
@@ -607,6 +668,7 @@ class GameApp:
             self.cards_table.clear_output()
             self.curtain.refresh()
             self.summary.value = ""
+            self.style.value = PRESENT_CSS  # no map targets behind the curtain either
             self.widget.children = (self.controls.widget, self.curtain.widget, self.style)
             return
         if self.widget.children[1:-1] != tuple(self.table):
@@ -614,6 +676,7 @@ class GameApp:
         v = s.view()
         self.map.show(s.markers(v), highlight=s.highlighted(v), status=s.status(), ranges=s.ranges(v),
                       focus=s.focus(v))
+        self.style.value = PRESENT_CSS + self.targets_html()
         self.panel.refresh()
         evs = s.visible_events()
         self.log.value = event_log_html(evs)

@@ -59,8 +59,10 @@ def _wait_for(pred: Any, timeout: float = 20.0, every: float = 0.25) -> bool:
     return False
 
 
-def _open_page(browser: Any, url: str, timeout_ms: int) -> tuple[Any, Any, list[str]]:
-    ctx = browser.new_context(viewport={"width": 1500, "height": 1100})
+def _open_page(
+    browser: Any, url: str, timeout_ms: int, viewport: tuple[int, int] = (1500, 1100)
+) -> tuple[Any, Any, list[str]]:
+    ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
@@ -74,7 +76,9 @@ def _open_page(browser: Any, url: str, timeout_ms: int) -> tuple[Any, Any, list[
     return ctx, page, errors
 
 
-def _open(browser: Any, voila: Any, notebook: Path) -> tuple[Any, Any, Any, list[str]]:
+def _open(
+    browser: Any, voila: Any, notebook: Path, viewport: tuple[int, int] = (1500, 1100)
+) -> tuple[Any, Any, Any, list[str]]:
     """Serve ``notebook`` with Voilà and load it: (server, context, page, errors).
 
     On a loaded CI machine a Voilà kernel has twice hung without answering (the page never arrived in 300 s, while
@@ -86,13 +90,13 @@ def _open(browser: Any, voila: Any, notebook: Path) -> tuple[Any, Any, Any, list
 
     server = voila(notebook)
     try:
-        return (server, *_open_page(browser, server.url, 150_000))
+        return (server, *_open_page(browser, server.url, 150_000, viewport))
     except PageTimeout:
         first_log = server.log.read_text(errors="replace")[-4000:]
         server.stop()
     server = voila(notebook)
     try:
-        return (server, *_open_page(browser, server.url, 300_000))
+        return (server, *_open_page(browser, server.url, 300_000, viewport))
     except PageTimeout as e:
         raise AssertionError(f"Voilà did not serve {notebook.name} twice; first server's log:\n{first_log}") from e
 
