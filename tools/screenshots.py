@@ -1,9 +1,10 @@
 """Take the README's and the game pages' screenshots: each game's app in Voilà, in headless Chromium at 1280×720.
 
 For every registered game (or those named on the command line) this writes a one-cell notebook that opens the game
-against its bots with the first player human, serves it with Voilà (the same isolated server the browser tests use,
-``tests/browser/conftest.py``), waits for the map to paint and saves ``docs/screenshots/<game>-app.png``. Run it
-after a change a user would see, look at every picture, and commit them::
+against its bots with the seat of its start-here notebook human (else the first player), serves it with Voilà (the
+same isolated server the browser tests use, ``tests/browser/conftest.py``), waits for the map to paint and saves
+``docs/screenshots/<game>-app.png``. Run it after a change a user would see, look at every picture, and commit
+them::
 
     /work/venv/bin/python tools/screenshots.py [game ...]
 
@@ -21,6 +22,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
+# the seat each game's start-here notebook gives the reader (a game not named here: its first player), so the
+# picture on the game's page is the board a newcomer opens
+SEATS = {"samar": "USN", "naval-chess": "Seventh Fleet"}
 
 
 def _browser_kit() -> object:
@@ -62,7 +66,7 @@ def main(games: list[str]) -> int:
         browser = p.chromium.launch(executable_path=kit.CHROMIUM, headless=True, args=kit.CHROMIUM_ARGS)
         try:
             for game in games:
-                first = leyte.new_game(game).players[0]
+                first = SEATS.get(game) or leyte.new_game(game).players[0]
                 server = kit.VoilaServer(_notebook(game, first, tmp_path), tmp_path)
                 try:
                     server.wait()

@@ -39,10 +39,13 @@ NO_ACTION_WORDS = frozenset({"done", "pass", "stay", "hold", "let_go", "end", "f
                              "stop", "wait"})
 PRESENT_WIDTH, PRESENT_HEIGHT = 1200, 900  # presentation mode: the map fills this much of a projected screen
 PRESENT_FONT = "22px"  # ... and the words read from the back row
-DESK_FONT = "14px"  # the smallest type of the app at a desk (a projector at 1280x720 still shows it)
+DESK_FONT = "14px"  # the panel's words and the log at a desk (a projector at 1280x720 still shows them)
 # one style sheet for the app: inert until the app carries the ``leyte-present`` class
 PRESENT_CSS = (
     "<style>"
+    # at a desk the words of the panel read a size above the widgets' 13 px: a projector at 1280x720 shows them
+    f".leyte-app .leyte-prompt, .leyte-app .leyte-message, .leyte-app .leyte-option, .leyte-app .leyte-usual, "
+    f".leyte-app .leyte-go, .leyte-app .leyte-option-list select, .leyte-app .leyte-log-pane {{font-size:{DESK_FONT}}}"
     f".leyte-present .leyte-log-pane, .leyte-present .leyte-prompt, .leyte-present .leyte-message, "
     f".leyte-present .leyte-turn-summary, .leyte-present .leyte-option, .leyte-present .leyte-usual "
     f"{{font-size:{PRESENT_FONT};line-height:1.35}}"
