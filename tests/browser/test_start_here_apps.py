@@ -91,13 +91,25 @@ def _targets(page: Any) -> list[dict[str, Any]]:
     return json.loads(el.get_attribute("data-targets")) if el else []
 
 
+def _state(page: Any) -> tuple[str, str, int]:
+    return (_prompt(page), _message(page), _log_count(page))
+
+
+def _click_and_settle(page: Any, locator: Any) -> None:
+    """Click, wait for the kernel's answer to show (on a loaded machine it may take seconds), then for quiet."""
+    before = _state(page)
+    locator.click()
+    assert _wait_for(lambda: _state(page) != before, 60), f"nothing changed after the click: {before}"
+    _settled(page)
+
+
 def _settled(page: Any, quiet: float = 1.5, timeout: float = 30.0) -> None:
     """Wait until the app stops changing (the kernel answered and the bots are done): the prompt, the message and
     the log stay the same for ``quiet`` seconds."""
     end = time.monotonic() + timeout
     last, since = None, time.monotonic()
     while time.monotonic() < end:
-        now = (_prompt(page), _message(page), _log_count(page))
+        now = _state(page)
         if now != last:
             last, since = now, time.monotonic()
         elif time.monotonic() - since >= quiet:
@@ -165,7 +177,9 @@ def _bots_play(page: Any, game: str, seat: str, out: Path, stop_by: str) -> None
     once the seat is human again and its decision comes up."""
     app = page.locator(APP).first
     seat_box = app.locator(f".leyte-player-{'-'.join(seat.split())} select")
+    before = _state(page)
     seat_box.select_option("random")
+    assert _wait_for(lambda: _state(page) != before, 60), "handing the seat to a bot changed nothing"
     _settled(page)
     start = _log_count(page)
     app.locator(".leyte-play").click()
@@ -219,12 +233,10 @@ def _drive(browser: Any, voila: Any, out: Path, game: str, notebook: Path, seat:
             elif not clicked and any(t["options"] == 1 for t in _targets(page)):
                 clicked = _play_by_map_click(page, game, out)
             elif has_list:  # neither needed here: play on with the list's selected option
-                page.locator(f"{APP} .leyte-go").click()
-                _settled(page)
+                _click_and_settle(page, page.locator(f"{APP} .leyte-go"))
             else:
                 buttons = page.locator(f"{APP} .leyte-option:not(.leyte-usual)")
-                (buttons if buttons.count() else page.locator(f"{APP} .leyte-option")).first.click()
-                _settled(page)
+                _click_and_settle(page, (buttons if buttons.count() else page.locator(f"{APP} .leyte-option")).first)
             if listed and clicked:
                 break
         assert listed and clicked, f"did not reach both a long list and a map click (list {listed!r}, " \
