@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_voila_notebooks import _open, _painted, _real_errors, _wait_for
+from test_voila_notebooks import _census, _fingerprint, _open, _painted, _real_errors, _wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -165,10 +165,12 @@ def _play_by_map_click(page: Any, game: str, out: Path) -> str:
     canvas = app.locator(".leyte-map-canvas").first
     canvas.scroll_into_view_if_needed()
     page.screenshot(path=str(out / f"start_here_{game}_before_click.png"))
+    pixels = _fingerprint(page)
     canvas.click(position={"x": t["x"], "y": t["y"]})
     assert _wait_for(lambda: f"played: {t['text']}" in _message(page), 30), \
         f"a click on {t['hex']} at ({t['x']}, {t['y']}) did not play {t['text']!r}: {_message(page)!r}"
     _settled(page)
+    assert _wait_for(lambda: _fingerprint(page) != pixels, 20), "the map was not redrawn after the click"
     return t["hex"]
 
 
@@ -199,12 +201,17 @@ def _bots_play(page: Any, game: str, seat: str, out: Path, stop_by: str) -> None
     assert _log_count(page) == stopped, "the bots kept playing after they should have stopped"
 
 
-def _drive(browser: Any, voila: Any, out: Path, game: str, notebook: Path, seat: str, stop_by: str) -> None:
+def _drive(
+    browser: Any, voila: Any, out: Path, game: str, notebook: Path, seat: str, stop_by: str, also: Any = None
+) -> None:
+    """The three things for one game's notebook; ``also(page)`` checks what else that notebook promises."""
     server, ctx, page, errors = _open(browser, voila, notebook, viewport=PROJECTOR)
     try:
         page.wait_for_selector(f"{APP} .leyte-prompt", timeout=300_000)
         assert _wait_for(lambda: _painted(page) > 50_000, 60), "the map canvas stayed blank"
         _settled(page)
+        if also is not None:
+            also(page)
         page.screenshot(path=str(out / f"start_here_{game}_loaded.png"))
         # one pair of play buttons, labelled and explained; the ticker behind them is hidden
         assert page.locator(f"{APP} .leyte-play").first.inner_text().strip() == "▶ Play bots"
@@ -249,9 +256,21 @@ def _drive(browser: Any, voila: Any, out: Path, game: str, notebook: Path, seat:
         ctx.close()
 
 
+def _bokeh_draws(page: Any) -> None:
+    assert page.locator(".bk-Figure").count() >= 1 or page.locator(".bk-root").count() >= 1, "no bokeh figure"
+
+
+def _map_fills_a_projector(page: Any) -> None:
+    # the lettered map is taller than wide: it should fill most of a 720-pixel-high projector image
+    heights = [c["h"] for c in _census(page)]
+    assert max(heights) >= 480, f"the map is too small to read on a projector: {_census(page)}"
+
+
 def test_imperial_sunset_start_here_list_map_click_and_bots(browser: Any, voila: Any, output_dir: Path) -> None:
-    """The IJN: Ozawa's entry hex clicked on the map, a 42-option reorganisation through the list, then ■ Stop."""
-    _drive(browser, voila, output_dir, "imperial-sunset", NOTEBOOKS / "00_start_here.ipynb", "IJN", "stop")
+    """The IJN: Ozawa's entry hex clicked on the map, a 42-option reorganisation through the list, then ■ Stop;
+    the notebook's bokeh chart draws too."""
+    _drive(browser, voila, output_dir, "imperial-sunset", NOTEBOOKS / "00_start_here.ipynb", "IJN", "stop",
+           also=_bokeh_draws)
 
 
 def test_samar_start_here_list_map_click_and_bots(browser: Any, voila: Any, output_dir: Path) -> None:
@@ -260,6 +279,7 @@ def test_samar_start_here_list_map_click_and_bots(browser: Any, voila: Any, outp
 
 
 def test_naval_chess_start_here_list_map_click_and_bots(browser: Any, voila: Any, output_dir: Path) -> None:
-    """Kinkaid: a move from the grouped list, a move clicked on the map, then ■ Stop."""
+    """Kinkaid: a move from the grouped list, a move clicked on the map, then ■ Stop; the lettered map is painted
+    big enough for a projector (small maps are scaled up)."""
     _drive(browser, voila, output_dir, "naval-chess", NOTEBOOKS / "naval-chess" / "00_start_here.ipynb",
-           "Seventh Fleet", "stop")
+           "Seventh Fleet", "stop", also=_map_fills_a_projector)

@@ -122,30 +122,6 @@ def _real_errors(errors: list[str]) -> list[str]:
     return out
 
 
-def test_start_here_map_paints_step_changes_it_and_bokeh_renders(browser: Any, voila: Any, output_dir: Path) -> None:
-    server, ctx, page, errors = _open(browser, voila, NOTEBOOKS / "00_start_here.ipynb")
-    try:
-        page.wait_for_selector(".leyte-step", timeout=300_000)
-        assert _wait_for(lambda: _painted(page) > 50_000, 30), f"map canvas stayed blank: {_census(page)}"
-        page.screenshot(path=str(output_dir / "start_here_loaded.png"), full_page=True)
-        app = page.locator(".leyte-app").last
-        # Let a bot play the human's side, so Step has something to play.
-        app.locator(".leyte-player-IJN select").select_option("random")
-        before_pixels, before_log = _fingerprint(page), _log_count(page)
-        changed = False
-        for _ in range(6):
-            app.locator(".leyte-step").click()
-            if _wait_for(lambda: _fingerprint(page) != before_pixels and _log_count(page) > before_log, 4):
-                changed = True
-                break
-        app.screenshot(path=str(output_dir / "start_here_app_after_step.png"))
-        assert changed, f"Step did not change the canvas and grow the log (log {before_log} -> {_log_count(page)})"
-        assert page.locator(".bk-Figure").count() >= 1 or page.locator(".bk-root").count() >= 1, "no bokeh figure"
-        assert not _real_errors(errors), errors
-    finally:
-        ctx.close()
-
-
 @pytest.mark.parametrize("name", ["06_surface_combat", "05_air_combat"])
 def test_worked_example_notebook_paints_and_steps(browser: Any, voila: Any, output_dir: Path, name: str) -> None:
     nb = NOTEBOOKS / "imperial-sunset" / f"{name}.ipynb"
@@ -195,26 +171,4 @@ def test_samar_gunnery_notebook_paints_and_steps(browser: Any, voila: Any, outpu
         ctx.close()
 
 
-# -- the Naval Chess Game ---------------------------------------------------------------------------------------
-
-NAVAL_CHESS_NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "naval-chess"
-
-
-def test_naval_chess_start_here_paints_a_legible_map_and_plays(browser: Any, voila: Any, output_dir: Path) -> None:
-    """Kinkaid against two bots in Voila: the lettered map is painted big enough for a projector (R: small maps are
-    scaled up) and one click on an option moves the game on."""
-    server, ctx, page, errors = _open(browser, voila, NAVAL_CHESS_NOTEBOOKS / "00_start_here.ipynb")
-    try:
-        page.wait_for_selector(".leyte-option", timeout=300_000)
-        assert _wait_for(lambda: _painted(page) > 50_000, 30), f"map canvas stayed blank: {_census(page)}"
-        page.screenshot(path=str(output_dir / "naval_chess_start_here.png"), full_page=True)
-        # the lettered map is taller than wide: it should fill most of a 720-pixel-high projector image
-        heights = [c["h"] for c in _census(page)]
-        assert max(heights) >= 480, f"the map is too small to read on a projector: {_census(page)}"
-        before = _log_count(page)
-        page.locator(".leyte-option").first.click()
-        assert _wait_for(lambda: _log_count(page) > before, 20), "a click on an option did not move the game on"
-        page.locator(".leyte-app").first.screenshot(path=str(output_dir / "naval_chess_after_click.png"))
-        assert not _real_errors(errors), errors
-    finally:
-        ctx.close()
+# The start-here notebooks of every game are driven in test_start_here_apps.py (a list, a map click, bot play).
