@@ -554,7 +554,9 @@ class GameApp:
         # the game's part of the screen: swapped for the curtain while the screen passes between human seats, so
         # the page then holds no widget of the game at all (not merely one hidden under another)
         self.desk = [
-            W.HBox([self.map.widget, W.VBox(right, layout=W.Layout(width="440px", margin="0 0 0 10px"))]),
+            # the panel takes the width the map leaves (a projector's 1280 px: about 640), never less than 440
+            W.HBox([self.map.widget, W.VBox(right, layout=W.Layout(flex="1 1 440px", min_width="440px",
+                                                                     max_width="660px", margin="0 0 0 10px"))]),
             *(pv.widget for pv in self.panels.values()),
         ]
         self.table = self.desk
