@@ -124,8 +124,8 @@ class StepControls:
     """Step, Next decision, Run to end of phase / turn, Undo, Reset, Play/Pause with a speed slider, and the
     choice of player for each side and of whose eyes we see with.
 
-    Play/Pause is an ``ipywidgets.Play``: the browser ticks it, each tick is one Step, so it runs the same in
-    JupyterLab and Voilà without a kernel thread.
+    "▶ Play bots" and "■ Stop" drive a hidden ``ipywidgets.Play``: the browser ticks it, each tick is one Step, so
+    it runs the same in JupyterLab and Voilà without a kernel thread, and only the labelled buttons show.
     """
 
     def __init__(self, session: Session) -> None:
