@@ -173,7 +173,7 @@ def event_log_html(events: Sequence[Any], *, limit: int = 14) -> str:
     )
     return (
         f'<div class="leyte-log-box" data-count="{len(events)}"><b>Log</b> ({len(events)} events)'
-        f'<table class="leyte-log" style="font-size:12px">{rows}</table></div>'
+        f'<table class="leyte-log" style="font-size:14px">{rows}</table></div>'
     )
 
 
@@ -266,7 +266,7 @@ def odds_html(
     head = escape(title or f"{table.name}, column {col}, modifier {tot:+d}")
     return (
         f'<div class="leyte-odds"><b>Odds</b> — {head} <span style="color:#666">({escape(table.case)})</span>'
-        f'<table style="font-size:11px">{"".join(rows)}</table></div>'
+        f'<table style="font-size:13px">{"".join(rows)}</table></div>'
     )
 
 

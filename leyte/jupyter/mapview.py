@@ -795,7 +795,11 @@ class MapView:
             c.font = "13px sans-serif"
             c.text_align = "left"
             c.text_baseline = "middle"
-            c.fill_text(self.status, 6, STATUS_HEIGHT / 2, max_width=self.width - 12)
+            # cut a long line with an ellipsis rather than let the canvas squeeze it to an unreadable width (the
+            # decision panel beside the map says it in full); 7 px is a 13 px sans-serif character's usual advance
+            fits = max(8, int((self.width - 12) / 7))
+            text = self.status if len(self.status) <= fits else self.status[: fits - 1].rstrip() + "…"
+            c.fill_text(text, 6, STATUS_HEIGHT / 2)
         if self.hover and self.hover in self.geo.index:
             c.stroke_style = "#000000"
             c.line_width = 2.0
