@@ -510,15 +510,7 @@ def outputs(b: Build) -> dict[Path, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    return run_map_tool(
-        argv,
-        description=(__doc__ or "").splitlines()[0],
-        sources=SOURCES,
-        build=Build,
-        outputs=outputs,
-        preview=preview,
-    )
-
+    return run_map_tool(argv, __doc__, SOURCES, Build, outputs, preview)
 
 if __name__ == "__main__":
     raise SystemExit(main())

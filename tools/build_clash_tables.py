@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import sys
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -35,15 +35,18 @@ from tablekit import (  # noqa: E402  (shared with the Imperial Sunset tables to
     PROVENANCE_TAGS,
     BuildError,
     CellOut,
+    Cells,
+    Methods,
+    Order,
+    aa_linear,
     air_to_air_bands,
-    check_monotone,
+    build_tables,
     csv_text,
+    damage_linear,
     fmt,
-    label_value,
     placement,
     run_table_tool,
     series_value,
-    table_files,
 )
 
 SOURCE = ROOT / "tools" / "sources" / "clash_tables.toml"
@@ -77,38 +80,14 @@ GENERATED_NOTE = (
 # -- formula tables (the IS formulas; the parameters live in the source file) --------------------------------------
 
 
-def damage_linear(spec: Mapping[str, Any]) -> dict[tuple[str, str], CellOut]:
-    """Ship Damage Table: one more hit every ``step`` points of (roll + factor); none at a modified roll <= 0."""
-    off, step = int(spec["offset"]), int(spec["step"])
-    cells = {}
-    for col in spec["columns"]:
-        f = label_value(col)
-        for roll in spec["rolls"]:
-            r = label_value(roll)
-            cells[(col, roll)] = CellOut({"hits": 0 if r <= 0 else max(0, (r + f - off) // step)})
-    return cells
+def aa_result(m: int, destroyed: bool) -> dict[str, Any]:
+    """An AA cell as 8.5.2 names results: ``none``, ``D-3`` (an IJN step loss and the DRM) or ``-1``; "D" is
+    where IS's AA Table destroys the attacker."""
+    text = "none" if m == 0 and not destroyed else f"{'D' if destroyed else ''}{-m}"
+    return {"result": text, "drm": -m, "step_loss": destroyed}
 
 
-def aa_linear(spec: Mapping[str, Any]) -> dict[tuple[str, str], CellOut]:
-    """AA Table: a DRM on the bombing roll that deepens with roll and AA factor, capped; "D" adds an IJN step loss.
-
-    ``result`` spells the cell the way 8.5.2 names results: ``none``, ``D-3`` (step loss and DRM) or ``-1``.
-    """
-    rw, cw, off, step, cap = (int(spec[k]) for k in ("roll_weight", "column_weight", "offset", "step", "cap"))
-    dm, dfrom = int(spec["destroy_m"]), int(spec["destroy_from"])
-    cells = {}
-    for col in spec["columns"]:
-        f = label_value(col)
-        for roll in spec["rolls"]:
-            r = label_value(roll)
-            m = min(cap, max(0, (rw * r + cw * f - off) // step))
-            d = m >= dm and r >= dfrom
-            text = "none" if m == 0 and not d else f"{'D' if d else ''}{-m}"
-            cells[(col, roll)] = CellOut({"result": text, "drm": -m, "step_loss": d})
-    return cells
-
-
-def listed_rows(spec: Mapping[str, Any]) -> dict[tuple[str, str], CellOut]:
+def listed_rows(spec: Mapping[str, Any]) -> Cells:
     """A table given row by row in the source (printed charts and hand-built ladders); every row is tagged."""
     cells = {}
     for row in spec["row"]:
@@ -124,36 +103,21 @@ def listed_rows(spec: Mapping[str, Any]) -> dict[tuple[str, str], CellOut]:
     return cells
 
 
-METHODS: dict[str, Callable[[Mapping[str, Any]], dict[tuple[str, str], CellOut]]] = {
+METHODS: Methods = {
     "damage_linear": damage_linear,
-    "aa_linear": aa_linear,
+    "aa_linear": partial(aa_linear, result=aa_result),
     "air_to_air_bands": air_to_air_bands,
     "placement": partial(placement, place="box"),
     "rows": listed_rows,
 }
 
 #: How "better" is read per formula table, for the monotonicity check.
-MONOTONE: dict[str, Callable[[Mapping[str, Any]], tuple[int, ...]]] = {
+MONOTONE: Order = {
     "damage": lambda r: (r["hits"],),
     "aa": lambda r: (-r["drm"], int(r["step_loss"])),
     "air_to_air": lambda r: (r["steps"],),
 }
 
-
-def build_table(tid: str, spec: Mapping[str, Any]) -> tuple[str, str]:
-    """The (toml, csv) text of one table."""
-    method = spec["method"]
-    if method not in METHODS:
-        raise BuildError(f"{tid}: unknown method {method!r}")
-    cells = METHODS[method](spec)
-    check_monotone(tid, spec, cells, MONOTONE)
-    if method == "rows":
-        tags = {c.provenance for c in cells.values()}
-        default_prov = "printed" if tags == {"printed"} else "reconstructed"
-        default_src = str(spec["default_source"])
-    else:
-        default_prov, default_src = "reconstructed", str(spec["formula"])
-    return table_files(tid, spec, cells, GENERATED_NOTE, default_prov, default_src)
 
 def _named_rows(entries: list[Mapping[str, Any]], what: str, seen: set[str]) -> list[list[str]]:
     rows = []
@@ -229,11 +193,7 @@ def build_turn_record(spec: Mapping[str, Any], last_turn: int) -> str:
 def build(source: Path = SOURCE) -> dict[str, str]:
     """Every output file, as {path relative to the game folder: text}."""
     src = tomllib.loads(source.read_text(encoding="utf-8"))
-    out: dict[str, str] = {}
-    for tid in TABLE_IDS:
-        if tid not in src:
-            raise BuildError(f"source has no [{tid}] section")
-        out[f"tables/{tid}.toml"], out[f"tables/{tid}.csv"] = build_table(tid, src[tid])
+    out = build_tables(src, TABLE_IDS, METHODS, MONOTONE, GENERATED_NOTE)
     seen: set[str] = set()
     out["constants.csv"] = build_constants(src, seen)
     out["modifiers.csv"] = build_modifiers(src, seen)
@@ -243,14 +203,7 @@ def build(source: Path = SOURCE) -> dict[str, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    return run_table_tool(
-        argv,
-        description=(__doc__ or "").splitlines()[0],
-        name="build_clash_tables",
-        source=SOURCE,
-        out=GAME_DIR,
-        build=build,
-    )
+    return run_table_tool(argv, __doc__, "build_clash_tables", SOURCE, GAME_DIR, build)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -49,8 +49,6 @@ from mapkit import (  # noqa: E402  (shared with the Clash map tool)
     weighted_rms,
 )
 
-__all__ = ["Projection", "csv_cell", "fit_similarity", "great_circle_nm", "weighted_rms"]
-
 SOURCES = ROOT / "tools" / "sources" / "imperial_sunset_places.toml"
 OUT_DIR = ROOT / "scenarios" / "imperial-sunset"
 
@@ -729,15 +727,7 @@ def outputs(b: Build) -> dict[Path, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    return run_map_tool(
-        argv,
-        description=(__doc__ or "").splitlines()[0],
-        sources=SOURCES,
-        build=Build,
-        outputs=outputs,
-        preview=preview,
-    )
-
+    return run_map_tool(argv, __doc__, SOURCES, Build, outputs, preview)
 
 if __name__ == "__main__":
     raise SystemExit(main())

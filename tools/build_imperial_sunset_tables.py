@@ -21,25 +21,27 @@ from __future__ import annotations
 
 import sys
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+import tablekit as tk  # noqa: E402
 from tablekit import (  # noqa: E402  (shared with the Clash tables tool)
     PROVENANCE_TAGS,
     BuildError,
     CellOut,
+    Cells,
+    Methods,
+    Order,
     air_to_air_bands,
-    check_monotone,
+    build_tables,
     csv_text,
-    label_value,
     placement,
     run_table_tool,
     series_value,
-    table_files,
 )
 
 SOURCE = ROOT / "tools" / "sources" / "imperial_sunset_tables.toml"
@@ -73,34 +75,19 @@ GENERATED_NOTE = (
 # -- formula tables -----------------------------------------------------------------------------------------------
 
 
-def damage_linear(spec: Mapping[str, Any]) -> dict[tuple[str, str], CellOut]:
-    """Damage Table: hits grow by one every ``step`` points of (roll + factor); see the source for the fit."""
-    off, step, crit_from = int(spec["offset"]), int(spec["step"]), int(spec["critical_from"])
-    cells = {}
-    for col in spec["columns"]:
-        f = label_value(col)
-        for roll in spec["rolls"]:
-            r = label_value(roll)
-            hits = 0 if r <= 0 else max(0, (r + f - off) // step)
-            cells[(col, roll)] = CellOut({"hits": hits, "critical": hits >= 1 and r >= crit_from})
-    return cells
+def damage_linear(spec: Mapping[str, Any]) -> Cells:
+    """Damage Table: hits grow by one every ``step`` points of (roll + factor); see the source for the fit. A hit on
+    a roll of ``critical_from`` or more is also critical."""
+    crit_from = int(spec["critical_from"])
+    return tk.damage_linear(spec, result=lambda hits, r: {"hits": hits, "critical": hits >= 1 and r >= crit_from})
 
 
-def aa_linear(spec: Mapping[str, Any]) -> dict[tuple[str, str], CellOut]:
+def aa_linear(spec: Mapping[str, Any]) -> Cells:
     """AA Table: a negative DRM for the bombing roll that deepens with roll and AA factor, capped."""
-    rw, cw, off, step, cap = (int(spec[k]) for k in ("roll_weight", "column_weight", "offset", "step", "cap"))
-    dm, dfrom = int(spec["destroy_m"]), int(spec["destroy_from"])
-    cells = {}
-    for col in spec["columns"]:
-        f = label_value(col)
-        for roll in spec["rolls"]:
-            r = label_value(roll)
-            m = min(cap, max(0, (rw * r + cw * f - off) // step))
-            cells[(col, roll)] = CellOut({"drm": -m, "destroyed": m >= dm and r >= dfrom})
-    return cells
+    return tk.aa_linear(spec, result=lambda m, d: {"drm": -m, "destroyed": d})
 
 
-def listed_rows(spec: Mapping[str, Any]) -> dict[tuple[str, str], CellOut]:
+def listed_rows(spec: Mapping[str, Any]) -> Cells:
     """A table given row by row in the source (printed charts and hand-built ladders)."""
     fields = spec["fields"]
     cells = {}
@@ -118,7 +105,7 @@ def listed_rows(spec: Mapping[str, Any]) -> dict[tuple[str, str], CellOut]:
     return cells
 
 
-METHODS: dict[str, Callable[[Mapping[str, Any]], dict[tuple[str, str], CellOut]]] = {
+METHODS: Methods = {
     "damage_linear": damage_linear,
     "aa_linear": aa_linear,
     "air_to_air_bands": air_to_air_bands,
@@ -127,48 +114,11 @@ METHODS: dict[str, Callable[[Mapping[str, Any]], dict[tuple[str, str], CellOut]]
 }
 
 #: How "better" is read per formula table, for the monotonicity check.
-MONOTONE: dict[str, Callable[[Mapping[str, Any]], tuple[int, ...]]] = {
+MONOTONE: Order = {
     "damage": lambda r: (r["hits"], int(r["critical"])),
     "aa": lambda r: (-r["drm"], int(r["destroyed"])),
     "air_to_air": lambda r: (r["steps"],),
 }
-
-
-def apply_examples(tid: str, spec: Mapping[str, Any], cells: dict[tuple[str, str], CellOut]) -> None:
-    """Tag the cells a worked example forces, after checking the formula already gives the forced values."""
-    for ex in spec.get("example", []):
-        key = (str(ex.get("column", "-")), str(ex["roll"]))
-        if key not in cells:
-            raise BuildError(f"{tid}: example names a cell that does not exist: column {key[0]}, roll {key[1]}")
-        cell = cells[key]
-        for f, want in ex.items():
-            if f in ("column", "roll", "source"):
-                continue
-            if f not in cell.result:
-                raise BuildError(f"{tid}: example sets unknown field {f!r}")
-            if cell.result[f] != want:
-                raise BuildError(
-                    f"{tid}: the formula gives {f}={cell.result[f]!r} at column {key[0]}, roll {key[1]} but "
-                    f"{ex['source']!r} forces {want!r}; change the parameters, not the example"
-                )
-        cell.provenance, cell.source = "example", str(ex["source"])
-
-
-def build_table(tid: str, spec: Mapping[str, Any]) -> tuple[str, str]:
-    """The (toml, csv) text of one table."""
-    method = spec["method"]
-    if method not in METHODS:
-        raise BuildError(f"{tid}: unknown method {method!r}")
-    cells = METHODS[method](spec)
-    apply_examples(tid, spec, cells)
-    check_monotone(tid, spec, cells, MONOTONE)
-    tags = {c.provenance for c in cells.values() if c.provenance}
-    if method == "rows":
-        default_prov = "printed" if tags == {"printed"} else "reconstructed"
-        default_src = str(spec["default_source"])
-    else:
-        default_prov, default_src = "reconstructed", str(spec["formula"])
-    return table_files(tid, spec, cells, GENERATED_NOTE, default_prov, default_src)
 
 
 def build_modifiers(src: Mapping[str, Any]) -> str:
@@ -204,13 +154,7 @@ def build_modifiers(src: Mapping[str, Any]) -> str:
 def build(source: Path = SOURCE) -> dict[str, str]:
     """Every output file, as {path relative to the game folder: text}."""
     src = tomllib.loads(source.read_text(encoding="utf-8"))
-    out: dict[str, str] = {}
-    for tid in TABLE_IDS:
-        if tid not in src:
-            raise BuildError(f"source has no [{tid}] section")
-        toml_text, csv_text = build_table(tid, src[tid])
-        out[f"tables/{tid}.toml"] = toml_text
-        out[f"tables/{tid}.csv"] = csv_text
+    out = build_tables(src, TABLE_IDS, METHODS, MONOTONE, GENERATED_NOTE)
     out["modifiers.csv"] = build_modifiers(src)
     return out
 
@@ -237,15 +181,7 @@ def report(source: Path = SOURCE) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    return run_table_tool(
-        argv,
-        description=(__doc__ or "").splitlines()[0],
-        name="build_imperial_sunset_tables",
-        source=SOURCE,
-        out=GAME_DIR,
-        build=build,
-        report=report,
-    )
+    return run_table_tool(argv, __doc__, "build_imperial_sunset_tables", SOURCE, GAME_DIR, build, report)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -342,16 +342,15 @@ def sync_files(files: Mapping[Path, str], *, check: bool) -> list[Path]:
 
 def run_map_tool(
     argv: list[str] | None,
-    *,
-    description: str,
+    doc: str | None,
     sources: Path,
     build: Callable[[dict[str, Any]], Any],
     outputs: Callable[[Any], Mapping[Path, str]],
     preview: Callable[[Any, Path], None],
 ) -> int:
-    """A map tool's command line: build from ``sources``, report, then write (or with ``--check`` compare) the
-    files ``outputs`` names, and draw a preview PNG if asked."""
-    ap = argparse.ArgumentParser(description=description)
+    """A map tool's command line (``doc`` is the tool's docstring): build from ``sources``, report, then write (or
+    with ``--check`` compare) the files ``outputs`` names, and draw a preview PNG if asked."""
+    ap = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
     ap.add_argument("--preview", type=Path, help="write a PNG preview here (keep it out of the repository)")
     ap.add_argument("--check", action="store_true", help="fail if the files on disk differ from a fresh build")
     ap.add_argument("--quiet", action="store_true")

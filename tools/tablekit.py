@@ -65,6 +65,39 @@ def series_value(n: int, free: int, per: int) -> int:
 # -- formula families both games use ------------------------------------------------------------------------------
 
 
+def damage_linear(spec: Mapping[str, Any], *, result: Callable[[int, int], dict[str, Any]] | None = None) -> Cells:
+    """Damage Table: one more hit every ``step`` points of (roll + factor), none at a modified roll of 0 or less.
+
+    ``result(hits, roll)`` spells a cell's fields (a game may add its own, such as a critical-hit flag); by default
+    the cell holds only ``hits``.
+    """
+    off, step = int(spec["offset"]), int(spec["step"])
+    cells = {}
+    for col in spec["columns"]:
+        f = label_value(col)
+        for roll in spec["rolls"]:
+            r = label_value(roll)
+            hits = 0 if r <= 0 else max(0, (r + f - off) // step)
+            cells[(col, roll)] = CellOut(result(hits, r) if result else {"hits": hits})
+    return cells
+
+
+def aa_linear(spec: Mapping[str, Any], *, result: Callable[[int, bool], dict[str, Any]]) -> Cells:
+    """AA Table: a DRM on the bombing roll that deepens with roll and AA factor, capped; at a deep enough DRM on a
+    high enough roll the fire also destroys (a step of) the attacker. ``result(m, destroyed)`` spells a cell's
+    fields from the DRM's size ``m`` (the DRM is ``-m``), as each game names its results."""
+    rw, cw, off, step, cap = (int(spec[k]) for k in ("roll_weight", "column_weight", "offset", "step", "cap"))
+    dm, dfrom = int(spec["destroy_m"]), int(spec["destroy_from"])
+    cells = {}
+    for col in spec["columns"]:
+        f = label_value(col)
+        for roll in spec["rolls"]:
+            r = label_value(roll)
+            m = min(cap, max(0, (rw * r + cw * f - off) // step))
+            cells[(col, roll)] = CellOut(result(m, m >= dm and r >= dfrom))
+    return cells
+
+
 def air_to_air_bands(spec: Mapping[str, Any]) -> Cells:
     """Air-to-Air Table: steps grow with the roll and with the factor band's index (bands widen as factors grow)."""
     w, off, step = int(spec["band_weight"]), int(spec["offset"]), int(spec["step"])
@@ -89,6 +122,26 @@ def placement(spec: Mapping[str, Any], *, place: str = "area") -> Cells:
 
 
 # -- checks -------------------------------------------------------------------------------------------------------
+
+
+def apply_examples(tid: str, spec: Mapping[str, Any], cells: Cells) -> None:
+    """Tag the cells a worked example forces, after checking the formula already gives the forced values."""
+    for ex in spec.get("example", []):
+        key = (str(ex.get("column", "-")), str(ex["roll"]))
+        if key not in cells:
+            raise BuildError(f"{tid}: example names a cell that does not exist: column {key[0]}, roll {key[1]}")
+        cell = cells[key]
+        for f, want in ex.items():
+            if f in ("column", "roll", "source"):
+                continue
+            if f not in cell.result:
+                raise BuildError(f"{tid}: example sets unknown field {f!r}")
+            if cell.result[f] != want:
+                raise BuildError(
+                    f"{tid}: the formula gives {f}={cell.result[f]!r} at column {key[0]}, roll {key[1]} but "
+                    f"{ex['source']!r} forces {want!r}; change the parameters, not the example"
+                )
+        cell.provenance, cell.source = "example", str(ex["source"])
 
 
 def check_monotone(
@@ -138,6 +191,37 @@ def csv_text(header: list[str], rows: list[list[str]]) -> str:
     return buf.getvalue()
 
 
+Methods = Mapping[str, Callable[[Mapping[str, Any]], Cells]]
+Order = Mapping[str, Callable[[Mapping[str, Any]], tuple[int, ...]]]
+
+
+def build_tables(src: Mapping[str, Any], table_ids: tuple[str, ...], methods: Methods, order: Order, note: str
+                 ) -> dict[str, str]:
+    """Every table in ``table_ids``, as {``tables/<id>.toml`` / ``.csv``: text}: each built by its source
+    section's method, checked against its worked examples and for monotonicity, then written."""
+    out: dict[str, str] = {}
+    for tid in table_ids:
+        if tid not in src:
+            raise BuildError(f"source has no [{tid}] section")
+        spec = src[tid]
+        method = spec["method"]
+        if method not in methods:
+            raise BuildError(f"{tid}: unknown method {method!r}")
+        cells = methods[method](spec)
+        apply_examples(tid, spec, cells)
+        check_monotone(tid, spec, cells, order)
+        tags = {c.provenance for c in cells.values() if c.provenance}
+        if method == "rows":
+            default_prov = "printed" if tags == {"printed"} else "reconstructed"
+            default_src = str(spec["default_source"])
+        else:
+            default_prov, default_src = "reconstructed", str(spec["formula"])
+        out[f"tables/{tid}.toml"], out[f"tables/{tid}.csv"] = table_files(
+            tid, spec, cells, note, default_prov, default_src
+        )
+    return out
+
+
 def table_files(
     tid: str, spec: Mapping[str, Any], cells: Mapping[tuple[str, str], CellOut], note: str, default_prov: str,
     default_src: str,
@@ -181,17 +265,17 @@ def table_files(
 
 def run_table_tool(
     argv: list[str] | None,
-    *,
-    description: str,
+    doc: str | None,
     name: str,
     source: Path,
     out: Path,
     build: Callable[[Path], dict[str, str]],
     report: Callable[[Path], str] | None = None,
 ) -> int:
-    """A chart tool's command line: build every file from ``--source`` and write the ones that changed under
-    ``--out``, or with ``--check`` only compare (exit 1 naming the stale files). A refused source exits 2."""
-    ap = argparse.ArgumentParser(description=description)
+    """A chart tool's command line (``doc`` is the tool's docstring, ``name`` its file name for error messages):
+    build every file from ``--source`` and write the ones that changed under ``--out``, or with ``--check`` only
+    compare (exit 1 naming the stale files). A refused source exits 2."""
+    ap = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
     ap.add_argument("--source", type=Path, default=source)
     ap.add_argument("--out", type=Path, default=out, help="game data folder (default: %(default)s)")
     ap.add_argument("--check", action="store_true", help="compare with the files on disk, write nothing")
