@@ -25,7 +25,6 @@ The output is a pure function of the input files: no clock, no randomness, fixed
 
 from __future__ import annotations
 
-import argparse
 import csv
 import importlib.util
 import sys
@@ -36,6 +35,18 @@ from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+from unitkit import (  # noqa: E402  (shared with the Imperial Sunset units tool)
+    Inline,
+    run_units_tool,
+    summary_tag,
+    track_rows,
+    value_rows,
+    write_csv,
+    write_toml,
+)
+
 SOURCE = ROOT / "tools" / "sources" / "clash_ships.csv"
 IS_SOURCE = ROOT / "tools" / "sources" / "imperial_sunset_ships.csv"
 IS_DATA = ROOT / "scenarios" / "imperial-sunset"
@@ -59,10 +70,9 @@ def _load_is_tool() -> ModuleType:
 
 IST = _load_is_tool()
 rhu = IST.rhu
-Inline = IST.Inline
 
 CARRIERS = frozenset({"CV", "CVL"})
-TRACK_FIELDS = ("speed_odd", "speed_even", "gunnery", "aa", "air_ops")
+TRACK_FIELDS = IST.TRACK_FIELDS
 CARRIED = ("gunnery", "gunnery_range", "aa", "torpedo", "speed_odd", "speed_even", "damage_capacity")
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -397,8 +407,7 @@ def build_counter(r: Row, is_ships: dict[str, dict[str, str]], is_tracks: dict[s
     v["is_id"] = r.is_id
     p["is_id"] = (RECON, "the Imperial Sunset unit the values start from")
     build_track(c, is_tracks[r.is_id])
-    tags = {t for t, _n in p.values()} | {t for t, _n in c.track_prov.values()}
-    v["provenance"] = tags.pop() if len(tags) == 1 else "mixed"
+    v["provenance"] = summary_tag({t for t, _n in p.values()} | {t for t, _n in c.track_prov.values()})
     v["source"] = "per-value provenance in value_provenance.csv"
     return c
 
@@ -806,71 +815,33 @@ def build(rows: list[Row]) -> dict[str, str]:
     is_ships, is_tracks, is_tags = read_is()
     counters = [build_counter(r, is_ships, is_tracks, is_tags) for r in rows]
     air = build_air(rows)
-    ship_rows, track_rows, prov_rows = [], [], []
+    ship_rows, tracks, prov_rows = [], [], []
     for c in counters:
         ship_rows.append(c.values)
-        for fld in SHIP_COLUMNS:
-            if fld in ("id", "provenance", "source"):
-                continue
-            tag, note = c.prov[fld]
-            prov_rows.append({"unit_id": c.row.id, "field": fld, "value": IST.cell(c.values[fld]), "provenance": tag,
-                              "source": note})
-        for row in c.track:
-            k = row["box"]
-            tags = {c.track_prov[(k, f_)][0] for f_ in TRACK_FIELDS}
-            notes = sorted({c.track_prov[(k, f_)][1] for f_ in TRACK_FIELDS})
-            track_rows.append(dict(row, provenance=tags.pop() if len(tags) == 1 else "mixed",
-                                   source=notes[0] if len(notes) == 1 else "see value_provenance.csv"))
-            for f_ in TRACK_FIELDS:
-                tag, note = c.track_prov[(k, f_)]
-                prov_rows.append({"unit_id": c.row.id, "field": f"track.{k}.{f_}", "value": IST.cell(row[f_]),
-                                  "provenance": tag, "source": note})
+        prov_rows += value_rows(c.row.id, c.values, c.prov, SHIP_COLUMNS)
+        box_rows, more = track_rows(c.row.id, c.track, c.track_prov, TRACK_FIELDS)
+        tracks += box_rows
+        prov_rows += more
     air_rows = []
     for a in air:
-        tags = {t for t, _n in a.prov.values()}
-        a.values["provenance"] = tags.pop() if len(tags) == 1 else "mixed"
+        a.values["provenance"] = summary_tag({t for t, _n in a.prov.values()})
         a.values["source"] = "per-value provenance in value_provenance.csv"
         air_rows.append(a.values)
-        for fld in AIR_COLUMNS:
-            if fld in ("id", "provenance", "source"):
-                continue
-            tag, note = a.prov[fld]
-            prov_rows.append({"unit_id": a.values["id"], "field": fld, "value": IST.cell(a.values[fld]),
-                              "provenance": tag, "source": note})
+        prov_rows += value_rows(a.values["id"], a.values, a.prov, AIR_COLUMNS)
     ids = [r["id"] for r in ship_rows] + [r["id"] for r in air_rows]
     if len(ids) != len(set(ids)):
         raise SystemExit("a ship and an air unit share an id")
     return {
-        "ships.csv": IST.write_csv(SHIP_COLUMNS, ship_rows),
-        "damage_tracks.csv": IST.write_csv(TRACK_COLUMNS, track_rows),
-        "air_units.csv": IST.write_csv(AIR_COLUMNS, air_rows),
-        "value_provenance.csv": IST.write_csv(["unit_id", "field", "value", "provenance", "source"], prov_rows),
-        "scenarios/historical.toml": IST.write_toml(scenario_doc(rows, air)),
+        "ships.csv": write_csv(SHIP_COLUMNS, ship_rows),
+        "damage_tracks.csv": write_csv(TRACK_COLUMNS, tracks),
+        "air_units.csv": write_csv(AIR_COLUMNS, air_rows),
+        "value_provenance.csv": write_csv(["unit_id", "field", "value", "provenance", "source"], prov_rows),
+        "scenarios/historical.toml": write_toml(scenario_doc(rows, air)),
     }
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="exit 1 if the files on disk differ from a fresh build")
-    ap.add_argument("--out", type=Path, default=OUT, help="output folder (default: scenarios/clash-of-the-carriers)")
-    args = ap.parse_args(argv)
-    files = build(read_rows())
-    stale = []
-    for rel, text in files.items():
-        path = args.out / rel
-        if args.check:
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                stale.append(rel)
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    if stale:
-        print("stale or missing: " + ", ".join(stale), file=sys.stderr)
-        return 1
-    if not args.check:
-        print(f"wrote {len(files)} files to {args.out}")
-    return 0
-
+    return run_units_tool(argv, __doc__, OUT, lambda: build(read_rows()))
 
 if __name__ == "__main__":
     raise SystemExit(main())
