@@ -33,19 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from mapkit import (  # noqa: E402  (shared with the Imperial Sunset map tool)
-    SQ3,
-    Fit,
-    FittedMap,
-    Projection,
-    adopt_simplest,
-    csv_cell,
-    cube_round,
-    feature_text,
-    fit_variants,
-    great_circle_nm,
-    run_map_tool,
-)
+import mapkit as mk  # noqa: E402  (shared with the Imperial Sunset map tool)
 
 from leyte.core.hexgrid import MapLayout  # noqa: E402
 
@@ -76,7 +64,7 @@ class Grid:
     @property
     def s_nm(self) -> float:
         """Circumradius in nautical miles (map units of HexMap.center are this long)."""
-        return self.size_nm / SQ3
+        return self.size_nm / mk.SQ3
 
     @property
     def layout(self) -> MapLayout:
@@ -97,8 +85,8 @@ class Grid:
     def locate(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Map miles -> (col, row) of the hex holding each point (cube rounding of fractional axial coordinates)."""
         fq = np.asarray(x, dtype=float) / (1.5 * self.s_nm)
-        q, r = cube_round(fq, np.asarray(y, dtype=float) / (SQ3 * self.s_nm) - fq / 2.0
-                          - (0.5 if self.offset == "even" else 0.0))
+        fr = np.asarray(y, dtype=float) / (mk.SQ3 * self.s_nm) - fq / 2.0 - (0.5 if self.offset == "even" else 0.0)
+        q, r = mk.cube_round(fq, fr)
         push = (q - (q & 1)) // 2 if self.offset == "odd" else (q + (q & 1)) // 2
         return q, r + push
 
@@ -121,7 +109,7 @@ def parse_label(label: str) -> tuple[int, int]:
 # ---------------------------------------------------------------------------------------------------------------
 
 
-def choose_fit(src: dict, proj: Projection, log: list[str]) -> Fit:
+def choose_fit(src: dict, proj: mk.Projection, log: list[str]) -> mk.Fit:
     """Both column parities, fixed or free scale and rotation; keep the simplest fit that is not clearly worse."""
     m = src["map"]
     anchors = [a for a in src["anchor"] if a["weight"] > 0]
@@ -134,9 +122,9 @@ def choose_fit(src: dict, proj: Projection, log: list[str]) -> Fit:
         grid = Grid(offset, tuple(m["cols"]), tuple(m["rows"]), float(m["hex_size_nm"]))
         return np.array([complex(*grid.centre_nm(*parse_label(a["label"]))) for a in anchors])
 
-    results = fit_variants(ppts, weights, map_points, log)
+    results = mk.fit_variants(ppts, weights, map_points, log)
     best_offset = min(("odd", "even"), key=lambda o: (results[(o, False, False)].rms_nm, o))
-    chosen, line = adopt_simplest(results, best_offset, drop)
+    chosen, line = mk.adopt_simplest(results, best_offset, drop)
     log.append(f"{line}.")
     return chosen
 
@@ -162,7 +150,7 @@ class HexData:
         return label_of(self.col, self.row)
 
 
-class Build(FittedMap):
+class Build(mk.FittedMap):
     """Everything the generator computes, kept together so the checks and the preview can read it."""
 
     label_of = staticmethod(label_of)
@@ -172,7 +160,7 @@ class Build(FittedMap):
         self.src = src
         self.log: list[str] = []
         m = src["map"]
-        self.proj = Projection(src["projection"]["lat0"], src["projection"]["lon0"])
+        self.proj = mk.Projection(src["projection"]["lat0"], src["projection"]["lon0"])
         self.fit = choose_fit(src, self.proj, self.log)
         self.grid = Grid(self.fit.offset, tuple(m["cols"]), tuple(m["rows"]), float(m["hex_size_nm"]))
         self._check_locate()
@@ -280,7 +268,7 @@ class Build(FittedMap):
             d = self.hexes[lab]
             if d.name or d.terrain == "sea":
                 continue
-            name, dist = min(((n, great_circle_nm(la, lo, a, b)) for n, a, b in named), key=lambda t: (t[1], t[0]))
+            name, dist = min(((n, mk.great_circle_nm(la, lo, a, b)) for n, a, b in named), key=lambda t: (t[1], t[0]))
             if dist <= 30.0:
                 d.features.append(("island", name))
                 d.source += f"; part of {name}"
@@ -319,7 +307,7 @@ class Build(FittedMap):
                 where = f"on the map in {lab}"
             else:
                 near, dist = min(
-                    ((e, great_circle_nm(a["lat"], a["lon"], *edge_pos[e])) for e in edge_labels),
+                    ((e, mk.great_circle_nm(a["lat"], a["lon"], *edge_pos[e])) for e in edge_labels),
                     key=lambda t: (t[1], t[0]),
                 )
                 beyond = round_half_up(dist / float(self.src["map"]["hex_size_nm"]))
@@ -341,7 +329,7 @@ class Build(FittedMap):
         for z in self.src["search"]:
             inside = []
             for lab, d in sorted(self.hexes.items()):
-                if great_circle_nm(*self.latlon_of(lab), z["lat"], z["lon"]) <= z["radius_nm"]:
+                if mk.great_circle_nm(*self.latlon_of(lab), z["lat"], z["lon"]) <= z["radius_nm"]:
                     d.features.append(("us_search", z["id"]))
                     inside.append(lab)
             base = self.hex_at(z["lat"], z["lon"]) or ""
@@ -391,9 +379,9 @@ class Build(FittedMap):
     def csv_text(self) -> str:
         lines = ["label,terrain,features,name,provenance,source"]
         for d in self.rows():
-            ftext = feature_text(d.features, FEATURE_ORDER)
-            lines.append(",".join([d.label, d.terrain, csv_cell(ftext), csv_cell(d.name), d.provenance,
-                                   csv_cell(d.source)]))
+            ftext = mk.feature_text(d.features, FEATURE_ORDER)
+            lines.append(",".join([d.label, d.terrain, mk.csv_cell(ftext), mk.csv_cell(d.name), d.provenance,
+                                   mk.csv_cell(d.source)]))
         return "\n".join(lines) + "\n"
 
     def toml_text(self) -> str:
@@ -423,7 +411,7 @@ class Build(FittedMap):
                 "air_fleet", "search_hexes", "ready_max", "provenance", "source"]
         lines = [",".join(cols)]
         for f in self.fields:
-            lines.append(",".join(csv_cell(str(f[c])) for c in cols))
+            lines.append(",".join(mk.csv_cell(str(f[c])) for c in cols))
         return "\n".join(lines) + "\n"
 
     def zones_text(self) -> str:
@@ -431,7 +419,7 @@ class Build(FittedMap):
                 "provenance", "source"]
         lines = [",".join(cols)]
         for z in self.zones:
-            lines.append(",".join(csv_cell(str(z[c])) for c in cols))
+            lines.append(",".join(mk.csv_cell(str(z[c])) for c in cols))
         return "\n".join(lines) + "\n"
 
 
@@ -510,7 +498,7 @@ def outputs(b: Build) -> dict[Path, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    return run_map_tool(argv, __doc__, SOURCES, Build, outputs, preview)
+    return mk.run_map_tool(argv, __doc__, SOURCES, Build, outputs, preview)
 
 if __name__ == "__main__":
     raise SystemExit(main())

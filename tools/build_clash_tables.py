@@ -31,23 +31,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from tablekit import (  # noqa: E402  (shared with the Imperial Sunset tables tool)
-    PROVENANCE_TAGS,
-    BuildError,
-    CellOut,
-    Cells,
-    Methods,
-    Order,
-    aa_linear,
-    air_to_air_bands,
-    build_tables,
-    csv_text,
-    damage_linear,
-    fmt,
-    placement,
-    run_table_tool,
-    series_value,
-)
+import tablekit as tk  # noqa: E402  (shared with the Imperial Sunset tables tool)
+from tablekit import BuildError  # noqa: E402  (the tests catch it from this module)
 
 SOURCE = ROOT / "tools" / "sources" / "clash_tables.toml"
 GAME_DIR = ROOT / "scenarios" / "clash-of-the-carriers"
@@ -87,7 +72,7 @@ def aa_result(m: int, destroyed: bool) -> dict[str, Any]:
     return {"result": text, "drm": -m, "step_loss": destroyed}
 
 
-def listed_rows(spec: Mapping[str, Any]) -> Cells:
+def listed_rows(spec: Mapping[str, Any]) -> tk.Cells:
     """A table given row by row in the source (printed charts and hand-built ladders); every row is tagged."""
     cells = {}
     for row in spec["row"]:
@@ -97,22 +82,22 @@ def listed_rows(spec: Mapping[str, Any]) -> Cells:
                 raise BuildError(f"{spec['name']}: row {row['roll']} lacks field {f!r}")
             result[f] = row[f]
         prov = row.get("provenance", "")
-        if prov not in PROVENANCE_TAGS:
+        if prov not in tk.PROVENANCE_TAGS:
             raise BuildError(f"{spec['name']}: row {row['roll']} needs a provenance tag, not {prov!r}")
-        cells[("-", str(row["roll"]))] = CellOut(result, prov, str(row.get("source", "")))
+        cells[("-", str(row["roll"]))] = tk.CellOut(result, prov, str(row.get("source", "")))
     return cells
 
 
-METHODS: Methods = {
-    "damage_linear": damage_linear,
-    "aa_linear": partial(aa_linear, result=aa_result),
-    "air_to_air_bands": air_to_air_bands,
-    "placement": partial(placement, place="box"),
+METHODS: tk.Methods = {
+    "damage_linear": tk.damage_linear,
+    "aa_linear": partial(tk.aa_linear, result=aa_result),
+    "air_to_air_bands": tk.air_to_air_bands,
+    "placement": partial(tk.placement, place="box"),
     "rows": listed_rows,
 }
 
 #: How "better" is read per formula table, for the monotonicity check.
-MONOTONE: Order = {
+MONOTONE: tk.Order = {
     "damage": lambda r: (r["hits"],),
     "aa": lambda r: (-r["drm"], int(r["step_loss"])),
     "air_to_air": lambda r: (r["steps"],),
@@ -125,7 +110,7 @@ def _named_rows(entries: list[Mapping[str, Any]], what: str, seen: set[str]) -> 
         mid = str(m["id"])
         if mid in seen:
             raise BuildError(f"{what} {mid} defined twice (ids are shared by constants.csv and modifiers.csv)")
-        if m["provenance"] not in PROVENANCE_TAGS or not str(m.get("source", "")).strip():
+        if m["provenance"] not in tk.PROVENANCE_TAGS or not str(m.get("source", "")).strip():
             raise BuildError(f"{what} {mid}: needs a provenance tag and a source")
         if isinstance(m["value"], bool) or not isinstance(m["value"], int):
             raise BuildError(f"{what} {mid}: value must be a whole number, not {m['value']!r}")
@@ -140,18 +125,18 @@ def build_modifiers(src: Mapping[str, Any], seen: set[str]) -> str:
     for s in src["modifier_series"]:
         free, per = int(s["free"]), int(s["per"])
         for n in range(int(s["max"]) + 1):
-            value = series_value(n, free, per)
+            value = tk.series_value(n, free, per)
             entries.append({"id": f"{s['prefix']}.{n}", "value": value, "case": s["case"],
                             "description": s["description"].format(n=n), "provenance": s["provenance"],
                             "source": s["source"]})
     header = ["id", "value", "case", "description", "provenance", "source"]
-    return csv_text(header, _named_rows(entries, "modifier", seen))
+    return tk.csv_text(header, _named_rows(entries, "modifier", seen))
 
 
 def build_constants(src: Mapping[str, Any], seen: set[str]) -> str:
     """The text of constants.csv: every fixed number a rule reads."""
     header = ["id", "value", "case", "description", "provenance", "source"]
-    return csv_text(header, _named_rows(src["constant"], "constant", seen))
+    return tk.csv_text(header, _named_rows(src["constant"], "constant", seen))
 
 
 def build_turn_record(spec: Mapping[str, Any], last_turn: int) -> str:
@@ -183,17 +168,17 @@ def build_turn_record(spec: Mapping[str, Any], last_turn: int) -> str:
             back = [t if (t := turn + int(spec[k])) <= last_turn else 0 for k in ("er_long", "er_short")]
             rows.append([
                 spec["scenario"], str(turn), date, tod, str(day_no) if day else "", "false", "0", "true",
-                fmt(turn == last_turn), reinf.get(turn, ""), fmt(day), fmt(day),
-                fmt(turn < int(spec["spruance_lifted_turn"])), fmt(date in spec["decisive_battle_dates"]),
+                tk.fmt(turn == last_turn), reinf.get(turn, ""), tk.fmt(day), tk.fmt(day),
+                tk.fmt(turn < int(spec["spruance_lifted_turn"])), tk.fmt(date in spec["decisive_battle_dates"]),
                 str(back[0]), str(back[1]), spec["provenance"], spec["source"],
             ])
-    return csv_text(header, rows)
+    return tk.csv_text(header, rows)
 
 
 def build(source: Path = SOURCE) -> dict[str, str]:
     """Every output file, as {path relative to the game folder: text}."""
     src = tomllib.loads(source.read_text(encoding="utf-8"))
-    out = build_tables(src, TABLE_IDS, METHODS, MONOTONE, GENERATED_NOTE)
+    out = tk.build_tables(src, TABLE_IDS, METHODS, MONOTONE, GENERATED_NOTE)
     seen: set[str] = set()
     out["constants.csv"] = build_constants(src, seen)
     out["modifiers.csv"] = build_modifiers(src, seen)
@@ -203,7 +188,7 @@ def build(source: Path = SOURCE) -> dict[str, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    return run_table_tool(argv, __doc__, "build_clash_tables", SOURCE, GAME_DIR, build)
+    return tk.run_table_tool(argv, __doc__, "build_clash_tables", SOURCE, GAME_DIR, build)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -37,15 +37,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from unitkit import (  # noqa: E402  (shared with the Imperial Sunset units tool)
-    Inline,
-    run_units_tool,
-    summary_tag,
-    track_rows,
-    value_rows,
-    write_csv,
-    write_toml,
-)
+import unitkit as uk  # noqa: E402  (shared with the Imperial Sunset units tool)
 
 SOURCE = ROOT / "tools" / "sources" / "clash_ships.csv"
 IS_SOURCE = ROOT / "tools" / "sources" / "imperial_sunset_ships.csv"
@@ -407,7 +399,7 @@ def build_counter(r: Row, is_ships: dict[str, dict[str, str]], is_tracks: dict[s
     v["is_id"] = r.is_id
     p["is_id"] = (RECON, "the Imperial Sunset unit the values start from")
     build_track(c, is_tracks[r.is_id])
-    v["provenance"] = summary_tag({t for t, _n in p.values()} | {t for t, _n in c.track_prov.values()})
+    v["provenance"] = uk.summary_tag({t for t, _n in p.values()} | {t for t, _n in c.track_prov.values()})
     v["source"] = "per-value provenance in value_provenance.csv"
     return c
 
@@ -651,26 +643,26 @@ def build_air(rows: list[Row]) -> list[Air]:
 # ----------------------------------------------------------------------------------------------------------------
 
 OPTIONAL_RULES = [
-    Inline(case="11.0", name="Submarines (advanced)", text_available=True),
-    Inline(case="12.0", name="Surface Combat (advanced)", text_available=True),
-    Inline(case="13.0", name="US Air: Radar Intercept CAP (advanced)", text_available=True),
-    Inline(case="14.0", name="IJN Bombers Deliver the Ordnance (advanced)", text_available=True),
-    Inline(case="15.1", name="Secret TG and TG Composition", text_available=True),
-    Inline(case="15.2", name="Japanese Submarines", text_available=True),
-    Inline(case="15.3", name="Prevailing Wind Effects", text_available=True),
-    Inline(case="15.4", name="Night Turn MP", text_available=True),
-    Inline(case="15.5", name="Extra TG MP Costs", text_available=True),
-    Inline(case="15.6", name="Aircraft From Different Carriers", text_available=True),
-    Inline(case="15.7", name="Secret Movement", text_available=True),
+    uk.Inline(case="11.0", name="Submarines (advanced)", text_available=True),
+    uk.Inline(case="12.0", name="Surface Combat (advanced)", text_available=True),
+    uk.Inline(case="13.0", name="US Air: Radar Intercept CAP (advanced)", text_available=True),
+    uk.Inline(case="14.0", name="IJN Bombers Deliver the Ordnance (advanced)", text_available=True),
+    uk.Inline(case="15.1", name="Secret TG and TG Composition", text_available=True),
+    uk.Inline(case="15.2", name="Japanese Submarines", text_available=True),
+    uk.Inline(case="15.3", name="Prevailing Wind Effects", text_available=True),
+    uk.Inline(case="15.4", name="Night Turn MP", text_available=True),
+    uk.Inline(case="15.5", name="Extra TG MP Costs", text_available=True),
+    uk.Inline(case="15.6", name="Aircraft From Different Carriers", text_available=True),
+    uk.Inline(case="15.7", name="Secret Movement", text_available=True),
 ]
 
 
-def _carrier_air(air: list[Air], ships: list[str]) -> list[Inline]:
+def _carrier_air(air: list[Air], ships: list[str]) -> list[uk.Inline]:
     out = []
     for sid in ships:
         ids = [a.values["id"] for a in air if a.values["parent"] == sid]
         if ids:
-            out.append(Inline(carrier=sid, ready=ids, flown=[]))
+            out.append(uk.Inline(carrier=sid, ready=ids, flown=[]))
     return out
 
 
@@ -703,22 +695,22 @@ def scenario_doc(rows: list[Row], air: list[Air]) -> dict[str, Any]:
                         "IJN": "undetected", "USN": "undetected", "provenance": RECON}
     doc["limits"] = {
         "#": "3.1-3.3 (L248-294).",
-        "IJN": Inline(tgs_max=8, carrier_tgs_max=8, carriers_per_tg_max=3, tfs_max=1, tf_tgs_max=3),
-        "USN": Inline(tgs_max=10, carrier_tgs_max=4, carriers_per_tg_max=4, tfs_max=1, tf_tgs_max=5),
+        "IJN": uk.Inline(tgs_max=8, carrier_tgs_max=8, carriers_per_tg_max=3, tfs_max=1, tf_tgs_max=3),
+        "USN": uk.Inline(tgs_max=10, carrier_tgs_max=4, carriers_per_tg_max=4, tfs_max=1, tf_tgs_max=5),
         "naval_units_per_tg_max": 16,
         "destroyer_unit_counts_as": 1,
         "tgs_per_hex_max_without_tf": 2,
         "tgs_in_hex_forcing_tf": 3,
         "dummy_tg_speed": 4,
-        "usn_never_combined": Inline(a=["tg-58-1", "tg-58-2", "tg-58-3", "tg-58-4", "tg-58-7"], b=["tg-52-10"],
+        "usn_never_combined": uk.Inline(a=["tg-58-1", "tg-58-2", "tg-58-3", "tg-58-4", "tg-58-7"], b=["tg-52-10"],
                                      case="3.1.4"),
-        "start_waivers": [Inline(tg="force-c", rule="naval_units_per_tg_max", units=18, case="16.1.1, 3.1",
+        "start_waivers": [uk.Inline(tg="force-c", rule="naval_units_per_tg_max", units=18, case="16.1.1, 3.1",
                                  ruling="U-1")],
         "provenance": PRINTED,
     }
     doc["task_forces"] = [
         {"id": "mobile-fleet", "name": "Mobile Fleet", "side": "IJN", "case": "16.1.1 L951",
-         "setup_zone": Inline(centre="0618", radius=3), "default_hex": "0618",
+         "setup_zone": uk.Inline(centre="0618", radius=3), "default_hex": "0618",
          "default_hex_provenance": PRINTED,
          "default_hex_source": "16.1.1 L951: in reality all three forces were with the Mobile Fleet in 0618",
          "task_groups": ["force-a", "force-b", "force-c"],
@@ -734,8 +726,8 @@ def scenario_doc(rows: list[Row], air: list[Air]) -> dict[str, Any]:
                              "case": f"{info['case']} L{info['lines']}"}
         if info["side"] == "IJN":
             e["tf"] = "mobile-fleet"
-            e["setup_zone"] = Inline(centre="0618", radius=3)
-            e["detached_setup_zone"] = Inline(west_of_column="07", inclusive=True, printed="07XX")
+            e["setup_zone"] = uk.Inline(centre="0618", radius=3)
+            e["detached_setup_zone"] = uk.Inline(west_of_column="07", inclusive=True, printed="07XX")
             e["note"] = ("16.1.1 L951: in the Mobile Fleet within 3 hexes of 0618, or one of at most three other "
                          "TGs west of hexrow 07XX (inclusive)")
         else:
@@ -758,7 +750,7 @@ def scenario_doc(rows: list[Row], air: list[Air]) -> dict[str, Any]:
         "case": "16.1.1",
         "detached_tgs_max": 3,
         "detached_forces_max": 2,
-        "detached_zone": Inline(west_of_column="07", inclusive=True, printed="07XX"),
+        "detached_zone": uk.Inline(west_of_column="07", inclusive=True, printed="07XX"),
         "tf_forces_min": 1,
         "tf_forces_max": 3,
         "provenance": PRINTED,
@@ -778,7 +770,7 @@ def scenario_doc(rows: list[Row], air: list[Air]) -> dict[str, Any]:
          "roll_note": "one roll gives the turn for all three units; rolled at set-up, kept secret (ruling U-13)",
          "box": "ready",
          "units": [a.values["id"] for a in land if when[a.values["id"]] == "d10-turn"],
-         "bases": Inline({a.values["id"]: a.values["parent"] for a in land if when[a.values["id"]] == "d10-turn"}),
+         "bases": uk.Inline({a.values["id"]: a.values["parent"] for a in land if when[a.values["id"]] == "d10-turn"}),
          "provenance": PRINTED},
         {"id": "revived", "case": "16.1.2 L993-995", "side": "IJN", "every": "day_turn", "count": 1,
          "from": "dead_pile", "pick": "random", "eligible": "ijn_land_based", "base": "guam", "box": "flown",
@@ -818,30 +810,30 @@ def build(rows: list[Row]) -> dict[str, str]:
     ship_rows, tracks, prov_rows = [], [], []
     for c in counters:
         ship_rows.append(c.values)
-        prov_rows += value_rows(c.row.id, c.values, c.prov, SHIP_COLUMNS)
-        box_rows, more = track_rows(c.row.id, c.track, c.track_prov, TRACK_FIELDS)
+        prov_rows += uk.value_rows(c.row.id, c.values, c.prov, SHIP_COLUMNS)
+        box_rows, more = uk.track_rows(c.row.id, c.track, c.track_prov, TRACK_FIELDS)
         tracks += box_rows
         prov_rows += more
     air_rows = []
     for a in air:
-        a.values["provenance"] = summary_tag({t for t, _n in a.prov.values()})
+        a.values["provenance"] = uk.summary_tag({t for t, _n in a.prov.values()})
         a.values["source"] = "per-value provenance in value_provenance.csv"
         air_rows.append(a.values)
-        prov_rows += value_rows(a.values["id"], a.values, a.prov, AIR_COLUMNS)
+        prov_rows += uk.value_rows(a.values["id"], a.values, a.prov, AIR_COLUMNS)
     ids = [r["id"] for r in ship_rows] + [r["id"] for r in air_rows]
     if len(ids) != len(set(ids)):
         raise SystemExit("a ship and an air unit share an id")
     return {
-        "ships.csv": write_csv(SHIP_COLUMNS, ship_rows),
-        "damage_tracks.csv": write_csv(TRACK_COLUMNS, tracks),
-        "air_units.csv": write_csv(AIR_COLUMNS, air_rows),
-        "value_provenance.csv": write_csv(["unit_id", "field", "value", "provenance", "source"], prov_rows),
-        "scenarios/historical.toml": write_toml(scenario_doc(rows, air)),
+        "ships.csv": uk.write_csv(SHIP_COLUMNS, ship_rows),
+        "damage_tracks.csv": uk.write_csv(TRACK_COLUMNS, tracks),
+        "air_units.csv": uk.write_csv(AIR_COLUMNS, air_rows),
+        "value_provenance.csv": uk.write_csv(["unit_id", "field", "value", "provenance", "source"], prov_rows),
+        "scenarios/historical.toml": uk.write_toml(scenario_doc(rows, air)),
     }
 
 
 def main(argv: list[str] | None = None) -> int:
-    return run_units_tool(argv, __doc__, OUT, lambda: build(read_rows()))
+    return uk.run_units_tool(argv, __doc__, OUT, lambda: build(read_rows()))
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -33,21 +33,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from mapkit import (  # noqa: E402  (shared with the Clash map tool)
-    SQ3,
-    Fit,
-    FittedMap,
-    Projection,
-    adopt_simplest,
-    csv_cell,
-    cube_round,
-    feature_text,
-    fit_similarity,
-    fit_variants,
-    great_circle_nm,
-    run_map_tool,
-    weighted_rms,
-)
+import mapkit as mk  # noqa: E402  (shared with the Clash map tool)
 
 SOURCES = ROOT / "tools" / "sources" / "imperial_sunset_places.toml"
 OUT_DIR = ROOT / "scenarios" / "imperial-sunset"
@@ -87,13 +73,13 @@ class Grid:
     @property
     def s_nm(self) -> float:
         """Circumradius in nautical miles (map units of the core's HexMap.center are this long)."""
-        return self.size_nm / SQ3
+        return self.size_nm / mk.SQ3
 
     def shifted(self, row: int) -> bool:
         return (row % 2 == 1) == (self.offset == "odd")
 
     def centre_nm(self, col: int, row: int) -> tuple[float, float]:
-        return SQ3 * self.s_nm * (col + (0.5 if self.shifted(row) else 0.0)), 1.5 * self.s_nm * row
+        return mk.SQ3 * self.s_nm * (col + (0.5 if self.shifted(row) else 0.0)), 1.5 * self.s_nm * row
 
     def labels(self) -> list[tuple[int, int]]:
         return [(c, r) for r in range(self.rows[0], self.rows[1] + 1) for c in range(self.cols[0], self.cols[1] + 1)]
@@ -111,7 +97,7 @@ class Grid:
         u = np.asarray(x, dtype=float) / self.s_nm
         v = np.asarray(y, dtype=float) / self.s_nm
         fr = v / 1.5
-        q, r = cube_round(u / SQ3 - fr / 2.0 - (0.5 if self.offset == "even" else 0.0), fr)
+        q, r = mk.cube_round(u / mk.SQ3 - fr / 2.0 - (0.5 if self.offset == "even" else 0.0), fr)
         if self.offset == "odd":
             col = q + (r - (r & 1)) // 2
         else:
@@ -143,7 +129,7 @@ def hex_distance(grid: Grid, a: tuple[int, int], b: tuple[int, int]) -> int:
 # ---------------------------------------------------------------------------------------------------------------
 
 
-def choose_fit(src: dict, proj: Projection, cols: tuple[int, int], rows: tuple[int, int], out: list[str]) -> Fit:
+def choose_fit(src: dict, proj: mk.Projection, cols: tuple[int, int], rows: tuple[int, int], out: list[str]) -> mk.Fit:
     """Try both row parities, fixed or free scale and rotation; keep the simplest fit that is not clearly worse."""
     anchors = [a for a in src["anchor"] if a["weight"] > 0]
     lat = np.array([a["lat"] for a in anchors])
@@ -157,9 +143,9 @@ def choose_fit(src: dict, proj: Projection, cols: tuple[int, int], rows: tuple[i
         grid = Grid(offset, cols, rows)
         return np.array([complex(*grid.centre_nm(*parse_label(a["label"]))) for a in anchors])
 
-    results = fit_variants(ppts, weights, map_points, out)
+    results = mk.fit_variants(ppts, weights, map_points, out)
     best_offset = min(("odd", "even"), key=lambda o: results[(o, True, True)].rms_nm)
-    chosen, line = adopt_simplest(results, best_offset, drop)
+    chosen, line = mk.adopt_simplest(results, best_offset, drop)
     out.append(f"{line}, rotation {math.degrees(math.atan2(chosen.z.imag, chosen.z.real)):+.2f} deg.")
     # For comparison: the same choice fitted to the six printed places alone.
     six = [a for a in anchors if a["weight"] >= 1.0]
@@ -167,8 +153,10 @@ def choose_fit(src: dict, proj: Projection, cols: tuple[int, int], rows: tuple[i
     grid = Grid(chosen.offset, cols, rows)
     smap = np.array([complex(*grid.centre_nm(*parse_label(a["label"]))) for a in six])
     sw = np.ones(len(six))
-    z, pc, qc = fit_similarity(sx + 1j * sy, smap, sw, free_scale=chosen.free_scale, free_rotation=chosen.free_rotation)
-    rms = weighted_rms(qc + z * (sx + 1j * sy - pc) - smap, sw)
+    z, pc, qc = mk.fit_similarity(
+        sx + 1j * sy, smap, sw, free_scale=chosen.free_scale, free_rotation=chosen.free_rotation
+    )
+    rms = mk.weighted_rms(qc + z * (sx + 1j * sy - pc) - smap, sw)
     out.append(
         f"Same fit on the six printed places alone: rms {rms:.1f} map nm, one hex = {25.0 / abs(z):.1f} real nm."
     )
@@ -225,7 +213,7 @@ class Raster:
     lakes: int = 0
 
 
-def build_raster(grid: Grid, fit: Fit, proj: Projection, step: float) -> Raster:
+def build_raster(grid: Grid, fit: mk.Fit, proj: mk.Projection, step: float) -> Raster:
     from global_land_mask import globe  # build-time dependency only (tools/requirements.txt)
 
     labels = grid.labels()
@@ -358,7 +346,7 @@ def joined(
 # ---------------------------------------------------------------------------------------------------------------
 
 
-class Build(FittedMap):
+class Build(mk.FittedMap):
     """Everything the generator computes, kept together so the checks and the preview can read it."""
 
     label_of = staticmethod(label_of)
@@ -368,7 +356,7 @@ class Build(FittedMap):
         self.src = src
         self.log: list[str] = []
         m = src["map"]
-        self.proj = Projection(src["projection"]["lat0"], src["projection"]["lon0"])
+        self.proj = mk.Projection(src["projection"]["lat0"], src["projection"]["lon0"])
         cols, rows = tuple(m["cols"]), tuple(m["rows"])
         self.fit = choose_fit(src, self.proj, cols, rows, self.log)
         self.grid = Grid(self.fit.offset, cols, rows, float(m["hex_size_nm"]))
@@ -572,7 +560,7 @@ class Build(FittedMap):
         u = self.src["usaaf"]
         for lab, d in sorted(self.hexes.items()):
             lat, lon = self.latlon_of(lab)
-            if great_circle_nm(lat, lon, u["lat"], u["lon"]) <= u["range_nm"]:
+            if mk.great_circle_nm(lat, lon, u["lat"], u["lon"]) <= u["range_nm"]:
                 d.features.append(("usaaf_search", u["name"]))
         # PT boats (13.1.3.2 read over 11.2): sea hexes within the radius of the centre hex.
         p = self.src["pt"]
@@ -624,12 +612,12 @@ class Build(FittedMap):
     def csv_text(self) -> str:
         lines = ["label,terrain,features,provenance,source"]
         for d in self.rows():
-            ftext = feature_text(d.features, FEATURE_ORDER)
+            ftext = mk.feature_text(d.features, FEATURE_ORDER)
             src = d.source + ("; " + "; ".join(d.notes) if d.notes else "")
             zones = {"west_of", "one_west_of", "usaaf_search", "pt_zone", "sea_name", "blocked_side"}
             if d.provenance == "printed" and zones & {k for k, _ in d.features}:
                 src += "; the zone tags and blocked sides on this hex are reconstructed (notes/map-provenance.md)"
-            lines.append(",".join([d.label, d.terrain, csv_cell(ftext), d.provenance, csv_cell(src)]))
+            lines.append(",".join([d.label, d.terrain, mk.csv_cell(ftext), d.provenance, mk.csv_cell(src)]))
         return "\n".join(lines) + "\n"
 
     def toml_text(self) -> str:
@@ -688,9 +676,9 @@ def preview(b: Build, path: Path) -> None:
     for d in b.rows():
         cx, cy = b.grid.centre_nm(d.col, d.row)
         kinds = {k for k, _ in d.features}
-        for k, (mk, colr) in marks.items():
+        for k, (marker, colr) in marks.items():
             if k in kinds:
-                ax.plot(cx, cy, mk, color=colr, ms=7)
+                ax.plot(cx, cy, marker, color=colr, ms=7)
         if "west_of" in kinds:
             ax.plot(cx, cy, ".", color="#1f4e79", ms=2)
         if "usaaf_search" in kinds:
@@ -727,7 +715,7 @@ def outputs(b: Build) -> dict[Path, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    return run_map_tool(argv, __doc__, SOURCES, Build, outputs, preview)
+    return mk.run_map_tool(argv, __doc__, SOURCES, Build, outputs, preview)
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -28,21 +28,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-import tablekit as tk  # noqa: E402
-from tablekit import (  # noqa: E402  (shared with the Clash tables tool)
-    PROVENANCE_TAGS,
-    BuildError,
-    CellOut,
-    Cells,
-    Methods,
-    Order,
-    air_to_air_bands,
-    build_tables,
-    csv_text,
-    placement,
-    run_table_tool,
-    series_value,
-)
+import tablekit as tk  # noqa: E402  (shared with the Clash tables tool)
+from tablekit import BuildError  # noqa: E402  (the tests catch it from this module)
 
 SOURCE = ROOT / "tools" / "sources" / "imperial_sunset_tables.toml"
 GAME_DIR = ROOT / "scenarios" / "imperial-sunset"
@@ -75,19 +62,19 @@ GENERATED_NOTE = (
 # -- formula tables -----------------------------------------------------------------------------------------------
 
 
-def damage_linear(spec: Mapping[str, Any]) -> Cells:
+def damage_linear(spec: Mapping[str, Any]) -> tk.Cells:
     """Damage Table: hits grow by one every ``step`` points of (roll + factor); see the source for the fit. A hit on
     a roll of ``critical_from`` or more is also critical."""
     crit_from = int(spec["critical_from"])
     return tk.damage_linear(spec, result=lambda hits, r: {"hits": hits, "critical": hits >= 1 and r >= crit_from})
 
 
-def aa_linear(spec: Mapping[str, Any]) -> Cells:
+def aa_linear(spec: Mapping[str, Any]) -> tk.Cells:
     """AA Table: a negative DRM for the bombing roll that deepens with roll and AA factor, capped."""
     return tk.aa_linear(spec, result=lambda m, d: {"drm": -m, "destroyed": d})
 
 
-def listed_rows(spec: Mapping[str, Any]) -> Cells:
+def listed_rows(spec: Mapping[str, Any]) -> tk.Cells:
     """A table given row by row in the source (printed charts and hand-built ladders)."""
     fields = spec["fields"]
     cells = {}
@@ -101,20 +88,20 @@ def listed_rows(spec: Mapping[str, Any]) -> Cells:
             else:
                 raise BuildError(f"{spec['name']}: row {row['roll']} lacks field {f!r}")
         src = row.get("source", "")
-        cells[("-", str(row["roll"]))] = CellOut(result, row["provenance"], src)
+        cells[("-", str(row["roll"]))] = tk.CellOut(result, row["provenance"], src)
     return cells
 
 
-METHODS: Methods = {
+METHODS: tk.Methods = {
     "damage_linear": damage_linear,
     "aa_linear": aa_linear,
-    "air_to_air_bands": air_to_air_bands,
-    "placement": placement,
+    "air_to_air_bands": tk.air_to_air_bands,
+    "placement": tk.placement,
     "rows": listed_rows,
 }
 
 #: How "better" is read per formula table, for the monotonicity check.
-MONOTONE: Order = {
+MONOTONE: tk.Order = {
     "damage": lambda r: (r["hits"], int(r["critical"])),
     "aa": lambda r: (-r["drm"], int(r["destroyed"])),
     "air_to_air": lambda r: (r["steps"],),
@@ -129,7 +116,7 @@ def build_modifiers(src: Mapping[str, Any]) -> str:
     def add(mid: str, value: int, case: str, desc: str, prov: str, source: str) -> None:
         if mid in seen:
             raise BuildError(f"modifier {mid} defined twice")
-        if prov not in PROVENANCE_TAGS or not source:
+        if prov not in tk.PROVENANCE_TAGS or not source:
             raise BuildError(f"modifier {mid}: needs a provenance tag and a source")
         seen.add(mid)
         rows.append([mid, str(value), case, desc, prov, source])
@@ -142,19 +129,19 @@ def build_modifiers(src: Mapping[str, Any]) -> str:
             o = over.get(n, {})
             add(
                 f"{s['prefix']}.{n}",
-                series_value(n, int(s["free"]), int(s["per"])),
+                tk.series_value(n, int(s["free"]), int(s["per"])),
                 s["case"],
                 s["description"].format(n=n),
                 o.get("provenance", s["provenance"]),
                 o.get("source", s["source"]),
             )
-    return csv_text(["id", "value", "case", "description", "provenance", "source"], rows)
+    return tk.csv_text(["id", "value", "case", "description", "provenance", "source"], rows)
 
 
 def build(source: Path = SOURCE) -> dict[str, str]:
     """Every output file, as {path relative to the game folder: text}."""
     src = tomllib.loads(source.read_text(encoding="utf-8"))
-    out = build_tables(src, TABLE_IDS, METHODS, MONOTONE, GENERATED_NOTE)
+    out = tk.build_tables(src, TABLE_IDS, METHODS, MONOTONE, GENERATED_NOTE)
     out["modifiers.csv"] = build_modifiers(src)
     return out
 
@@ -181,7 +168,7 @@ def report(source: Path = SOURCE) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    return run_table_tool(argv, __doc__, "build_imperial_sunset_tables", SOURCE, GAME_DIR, build, report)
+    return tk.run_table_tool(argv, __doc__, "build_imperial_sunset_tables", SOURCE, GAME_DIR, build, report)
 
 if __name__ == "__main__":
     sys.exit(main())
