@@ -54,17 +54,8 @@ def round_half_up(x: float) -> int:
 # ---------------------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Grid:
-    offset: str
-    cols: tuple[int, int]
-    rows: tuple[int, int]
-    size_nm: float = 25.0  # across the flats
-
-    @property
-    def s_nm(self) -> float:
-        """Circumradius in nautical miles (map units of HexMap.center are this long)."""
-        return self.size_nm / mk.SQ3
+class Grid(mk.GridBase):
+    """Flat-topped hexes labelled CCRR; ``offset`` says whether odd or even columns sit half a hex south."""
 
     @property
     def layout(self) -> MapLayout:

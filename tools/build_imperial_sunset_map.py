@@ -61,19 +61,8 @@ FEATURE_ORDER = (
 # ---------------------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(mk.GridBase):
     """Pointy-topped hexes labelled RRCC; ``offset`` says whether odd or even rows sit half a hex east."""
-
-    offset: str
-    cols: tuple[int, int]
-    rows: tuple[int, int]
-    size_nm: float = 25.0  # across the flats
-
-    @property
-    def s_nm(self) -> float:
-        """Circumradius in nautical miles (map units of the core's HexMap.center are this long)."""
-        return self.size_nm / mk.SQ3
 
     def shifted(self, row: int) -> bool:
         return (row % 2 == 1) == (self.offset == "odd")

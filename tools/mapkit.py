@@ -184,6 +184,22 @@ def adopt_simplest(results: Mapping[FitKey, Fit], offset: str, drop: float) -> t
 # ---------------------------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class GridBase:
+    """The hex grid a map is fitted to: which parity of columns or rows is shifted half a hex, the label ranges and
+    the hex size across the flats. Each tool subclasses it with its own orientation (centres, labels, locate)."""
+
+    offset: str
+    cols: tuple[int, int]
+    rows: tuple[int, int]
+    size_nm: float = 25.0  # across the flats
+
+    @property
+    def s_nm(self) -> float:
+        """Circumradius in nautical miles (map units of the core's HexMap.center are this long)."""
+        return self.size_nm / SQ3
+
+
 class MapGrid(Protocol):
     """The grid calls the shared steps make; each tool's ``Grid`` supplies them for its own hex orientation."""
 
