@@ -65,6 +65,16 @@ def series_value(n: int, free: int, per: int) -> int:
 # -- formula families both games use ------------------------------------------------------------------------------
 
 
+def factor_grid(spec: Mapping[str, Any], cell: Callable[[int, int], dict[str, Any]]) -> Cells:
+    """A chart with a column per factor and a row per roll: ``cell(factor, roll)`` gives each cell's fields, read
+    from the labels' values; cells come column by column, the order the CSV is written in."""
+    return {
+        (col, roll): CellOut(cell(label_value(col), label_value(roll)))
+        for col in spec["columns"]
+        for roll in spec["rolls"]
+    }
+
+
 def damage_linear(spec: Mapping[str, Any], *, result: Callable[[int, int], dict[str, Any]] | None = None) -> Cells:
     """Damage Table: one more hit every ``step`` points of (roll + factor), none at a modified roll of 0 or less.
 
@@ -72,14 +82,12 @@ def damage_linear(spec: Mapping[str, Any], *, result: Callable[[int, int], dict[
     the cell holds only ``hits``.
     """
     off, step = int(spec["offset"]), int(spec["step"])
-    cells = {}
-    for col in spec["columns"]:
-        f = label_value(col)
-        for roll in spec["rolls"]:
-            r = label_value(roll)
-            hits = 0 if r <= 0 else max(0, (r + f - off) // step)
-            cells[(col, roll)] = CellOut(result(hits, r) if result else {"hits": hits})
-    return cells
+
+    def cell(f: int, r: int) -> dict[str, Any]:
+        hits = 0 if r <= 0 else max(0, (r + f - off) // step)
+        return result(hits, r) if result else {"hits": hits}
+
+    return factor_grid(spec, cell)
 
 
 def aa_linear(spec: Mapping[str, Any], *, result: Callable[[int, bool], dict[str, Any]]) -> Cells:
@@ -88,14 +96,12 @@ def aa_linear(spec: Mapping[str, Any], *, result: Callable[[int, bool], dict[str
     fields from the DRM's size ``m`` (the DRM is ``-m``), as each game names its results."""
     rw, cw, off, step, cap = (int(spec[k]) for k in ("roll_weight", "column_weight", "offset", "step", "cap"))
     dm, dfrom = int(spec["destroy_m"]), int(spec["destroy_from"])
-    cells = {}
-    for col in spec["columns"]:
-        f = label_value(col)
-        for roll in spec["rolls"]:
-            r = label_value(roll)
-            m = min(cap, max(0, (rw * r + cw * f - off) // step))
-            cells[(col, roll)] = CellOut(result(m, m >= dm and r >= dfrom))
-    return cells
+
+    def cell(f: int, r: int) -> dict[str, Any]:
+        m = min(cap, max(0, (rw * r + cw * f - off) // step))
+        return result(m, m >= dm and r >= dfrom)
+
+    return factor_grid(spec, cell)
 
 
 def air_to_air_bands(spec: Mapping[str, Any]) -> Cells:
