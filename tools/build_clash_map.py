@@ -148,10 +148,8 @@ class Build(mk.FittedMap):
     parse_label = staticmethod(parse_label)
 
     def __init__(self, src: dict) -> None:
-        self.src = src
-        self.log: list[str] = []
+        super().__init__(src)
         m = src["map"]
-        self.proj = mk.Projection(src["projection"]["lat0"], src["projection"]["lon0"])
         self.fit = choose_fit(src, self.proj, self.log)
         self.grid = Grid(self.fit.offset, tuple(m["cols"]), tuple(m["rows"]), float(m["hex_size_nm"]))
         self._check_locate()

@@ -342,10 +342,8 @@ class Build(mk.FittedMap):
     parse_label = staticmethod(parse_label)
 
     def __init__(self, src: dict) -> None:
-        self.src = src
-        self.log: list[str] = []
+        super().__init__(src)
         m = src["map"]
-        self.proj = mk.Projection(src["projection"]["lat0"], src["projection"]["lon0"])
         cols, rows = tuple(m["cols"]), tuple(m["rows"])
         self.fit = choose_fit(src, self.proj, cols, rows, self.log)
         self.grid = Grid(self.fit.offset, cols, rows, float(m["hex_size_nm"]))

@@ -238,6 +238,12 @@ class FittedMap:
     label_of: Callable[[int, int], str]
     parse_label: Callable[[str], tuple[int, int]]
 
+    def __init__(self, src: dict[str, Any]) -> None:
+        """Start a build from the tool's source file: the projection is fixed there; the fit and grid come next."""
+        self.src = src
+        self.log = []
+        self.proj = Projection(src["projection"]["lat0"], src["projection"]["lon0"])
+
     def cr_at(self, lat: float, lon: float) -> tuple[int, int]:
         """(col, row) of the hex holding a real place, on the map or not."""
         px, py = self.proj.forward(lat, lon)
