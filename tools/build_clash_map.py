@@ -5,7 +5,7 @@ the Japanese island air bases (16.1.1-16.1.2) and the word that some bases lie "
 
 1. reads every input from ``tools/sources/clash_places.toml``;
 2. fits the hex grid to the real places behind the set-up hexes (weighted least squares, similarity transform),
-   prints the residuals in nm and keeps the simplest fit that is not clearly worse (as the Imperial Sunset tool);
+   prints the residuals in nm and keeps the simplest fit that is not clearly worse (tools/mapkit.py);
 3. samples a 1 km land mask (``global-land-mask``, build time only) every half map mile and marks each hex as sea,
    an island hex (``partial``: some land, mostly water; ships may enter, ruling M-2) or land;
 4. names the islands, tags the airfields, the Saipan hex (10.2), the map edges (7.3, 12.9) and the US land-based
