@@ -5,7 +5,7 @@ the Japanese island air bases (16.1.1-16.1.2) and the word that some bases lie "
 
 1. reads every input from ``tools/sources/clash_places.toml``;
 2. fits the hex grid to the real places behind the set-up hexes (weighted least squares, similarity transform),
-   prints the residuals in nm and keeps the simplest fit that is not clearly worse (as the Imperial Sunset tool);
+   prints the residuals in nm and keeps the simplest fit that is not clearly worse (tools/mapkit.py);
 3. samples a 1 km land mask (``global-land-mask``, build time only) every half map mile and marks each hex as sea,
    an island hex (``partial``: some land, mostly water; ships may enter, ruling M-2) or land;
 4. names the islands, tags the airfields, the Saipan hex (10.2), the map edges (7.3, 12.9) and the US land-based
@@ -22,10 +22,8 @@ Run from the repository root::
 
 from __future__ import annotations
 
-import argparse
 import math
 import sys
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,19 +33,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from build_imperial_sunset_map import (  # noqa: E402  (a sibling build tool: same fit and projection code)
-    Projection,
-    csv_cell,
-    fit_similarity,
-    great_circle_nm,
-    weighted_rms,
-)
+import mapkit as mk  # noqa: E402  (shared with the Imperial Sunset map tool)
 
 from leyte.core.hexgrid import MapLayout  # noqa: E402
 
 SOURCES = ROOT / "tools" / "sources" / "clash_places.toml"
 OUT_DIR = ROOT / "scenarios" / "clash-of-the-carriers"
-SQ3 = math.sqrt(3.0)
 
 # Order in which feature kinds are written, so every run writes the same text.
 FEATURE_ORDER = ("saipan", "island", "airfield", "us_search", "edge")
@@ -63,17 +54,8 @@ def round_half_up(x: float) -> int:
 # ---------------------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Grid:
-    offset: str
-    cols: tuple[int, int]
-    rows: tuple[int, int]
-    size_nm: float = 25.0  # across the flats
-
-    @property
-    def s_nm(self) -> float:
-        """Circumradius in nautical miles (map units of HexMap.center are this long)."""
-        return self.size_nm / SQ3
+class Grid(mk.GridBase):
+    """Flat-topped hexes labelled CCRR; ``offset`` says whether odd or even columns sit half a hex south."""
 
     @property
     def layout(self) -> MapLayout:
@@ -94,14 +76,8 @@ class Grid:
     def locate(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Map miles -> (col, row) of the hex holding each point (cube rounding of fractional axial coordinates)."""
         fq = np.asarray(x, dtype=float) / (1.5 * self.s_nm)
-        fr = np.asarray(y, dtype=float) / (SQ3 * self.s_nm) - fq / 2.0 - (0.5 if self.offset == "even" else 0.0)
-        fs = -fq - fr
-        q, r, s = np.round(fq), np.round(fr), np.round(fs)
-        dq, dr, ds = np.abs(q - fq), np.abs(r - fr), np.abs(s - fs)
-        fix_q = (dq > dr) & (dq > ds)
-        fix_r = ~fix_q & (dr > ds)
-        q = np.where(fix_q, -r - s, q).astype(int)
-        r = np.where(fix_r, -q - s, r).astype(int)
+        fr = np.asarray(y, dtype=float) / (mk.SQ3 * self.s_nm) - fq / 2.0 - (0.5 if self.offset == "even" else 0.0)
+        q, r = mk.cube_round(fq, fr)
         push = (q - (q & 1)) // 2 if self.offset == "odd" else (q + (q & 1)) // 2
         return q, r + push
 
@@ -124,28 +100,7 @@ def parse_label(label: str) -> tuple[int, int]:
 # ---------------------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Fit:
-    """Map miles = qc + z * (projected miles - pc), complex numbers for 2-D points."""
-
-    z: complex
-    pc: complex
-    qc: complex
-    offset: str
-    free_scale: bool
-    free_rotation: bool
-    rms_nm: float
-
-    def to_map(self, px: np.ndarray, py: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        w = self.qc + self.z * ((px + 1j * py) - self.pc)
-        return w.real, w.imag
-
-    def to_projected(self, mx: np.ndarray, my: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        w = self.pc + ((mx + 1j * my) - self.qc) / self.z
-        return w.real, w.imag
-
-
-def choose_fit(src: dict, proj: Projection, log: list[str]) -> Fit:
+def choose_fit(src: dict, proj: mk.Projection, log: list[str]) -> mk.Fit:
     """Both column parities, fixed or free scale and rotation; keep the simplest fit that is not clearly worse."""
     m = src["map"]
     anchors = [a for a in src["anchor"] if a["weight"] > 0]
@@ -153,33 +108,15 @@ def choose_fit(src: dict, proj: Projection, log: list[str]) -> Fit:
     px, py = proj.forward(np.array([a["lat"] for a in anchors]), np.array([a["lon"] for a in anchors]))
     ppts = px + 1j * py
     drop = float(src["fit"]["adopt_if_rms_drops"])
-    results: dict[tuple[str, bool, bool], Fit] = {}
-    log.append("Fit variants (weighted RMS over the fitted places, map nm):")
-    for offset in ("odd", "even"):
+
+    def map_points(offset: str) -> np.ndarray:
         grid = Grid(offset, tuple(m["cols"]), tuple(m["rows"]), float(m["hex_size_nm"]))
-        mpts = np.array([complex(*grid.centre_nm(*parse_label(a["label"]))) for a in anchors])
-        for free_scale in (False, True):
-            for free_rotation in (False, True):
-                z, pc, qc = fit_similarity(ppts, mpts, weights, free_scale=free_scale, free_rotation=free_rotation)
-                res = qc + z * (ppts - pc) - mpts
-                f = Fit(z, pc, qc, offset, free_scale, free_rotation, weighted_rms(res, weights))
-                results[(offset, free_scale, free_rotation)] = f
-                log.append(
-                    f"  offset={offset:4s} scale={'free ' if free_scale else 'fixed'} "
-                    f"rotation={'free ' if free_rotation else 'fixed'}: rms {f.rms_nm:5.1f}, "
-                    f"scale {abs(z):.3f}, rotation {math.degrees(math.atan2(z.imag, z.real)):+.2f} deg"
-                )
+        return np.array([complex(*grid.centre_nm(*parse_label(a["label"]))) for a in anchors])
+
+    results = mk.fit_variants(ppts, weights, map_points, log)
     best_offset = min(("odd", "even"), key=lambda o: (results[(o, False, False)].rms_nm, o))
-    chosen = results[(best_offset, False, False)]
-    for key in ((best_offset, True, False), (best_offset, False, True), (best_offset, True, True)):
-        cand = results[key]
-        if cand.rms_nm <= chosen.rms_nm * (1.0 - drop):
-            chosen = cand
-    log.append(
-        f"Chosen: offset {chosen.offset}, scale {'free' if chosen.free_scale else 'fixed'}, rotation "
-        f"{'free' if chosen.free_rotation else 'fixed'} (a freedom is taken only if it cuts the RMS by "
-        f"{drop:.0%}); one hex = {25.0 / abs(chosen.z):.1f} real nm."
-    )
+    chosen, line = mk.adopt_simplest(results, best_offset, drop)
+    log.append(f"{line}.")
     return chosen
 
 
@@ -204,14 +141,15 @@ class HexData:
         return label_of(self.col, self.row)
 
 
-class Build:
+class Build(mk.FittedMap):
     """Everything the generator computes, kept together so the checks and the preview can read it."""
 
+    label_of = staticmethod(label_of)
+    parse_label = staticmethod(parse_label)
+
     def __init__(self, src: dict) -> None:
-        self.src = src
-        self.log: list[str] = []
+        super().__init__(src)
         m = src["map"]
-        self.proj = Projection(src["projection"]["lat0"], src["projection"]["lon0"])
         self.fit = choose_fit(src, self.proj, self.log)
         self.grid = Grid(self.fit.offset, tuple(m["cols"]), tuple(m["rows"]), float(m["hex_size_nm"]))
         self._check_locate()
@@ -226,23 +164,6 @@ class Build:
 
     # -- geometry -------------------------------------------------------------------------------------------------
 
-    def hex_at(self, lat: float, lon: float) -> str | None:
-        """The on-map hex holding a real place, or None off the map."""
-        c, r = self.cr_at(lat, lon)
-        return label_of(c, r) if self.grid.on_map(c, r) else None
-
-    def cr_at(self, lat: float, lon: float) -> tuple[int, int]:
-        px, py = self.proj.forward(lat, lon)
-        mx, my = self.fit.to_map(px, py)
-        col, row = self.grid.locate(np.array([mx]), np.array([my]))
-        return int(col[0]), int(row[0])
-
-    def latlon_of(self, label: str) -> tuple[float, float]:
-        mx, my = self.grid.centre_nm(*parse_label(label))
-        px, py = self.fit.to_projected(np.array(mx), np.array(my))
-        lat, lon = self.proj.inverse(px, py)
-        return float(lat), float(lon)
-
     def _check_locate(self) -> None:
         """Every hex centre must locate back to its own hex (the grid and the core's layout agree)."""
         for c, r in self.grid.labels():
@@ -255,15 +176,8 @@ class Build:
 
     def residual_table(self) -> None:
         self.residuals: list[tuple[str, str, float, float]] = []
-        self.log.append("Residuals (distance from the real place to its hex centre, real nm):")
-        scale = abs(self.fit.z)
-        for a in self.src["anchor"]:
-            px, py = self.proj.forward(a["lat"], a["lon"])
-            mx, my = self.fit.to_map(px, py)
-            hx, hy = self.grid.centre_nm(*parse_label(a["label"]))
-            res = math.hypot(float(mx) - hx, float(my) - hy) / scale
+        for a, res in self.anchor_residuals():
             self.residuals.append((a["label"], a["name"], float(a["weight"]), res))
-            self.log.append(f"  {a['label']}  w={a['weight']:<4} {res:6.1f}  {a['name']}")
 
     def sample_land(self) -> None:
         from global_land_mask import globe  # build-time dependency only (tools/requirements.txt)
@@ -343,7 +257,7 @@ class Build:
             d = self.hexes[lab]
             if d.name or d.terrain == "sea":
                 continue
-            name, dist = min(((n, great_circle_nm(la, lo, a, b)) for n, a, b in named), key=lambda t: (t[1], t[0]))
+            name, dist = min(((n, mk.great_circle_nm(la, lo, a, b)) for n, a, b in named), key=lambda t: (t[1], t[0]))
             if dist <= 30.0:
                 d.features.append(("island", name))
                 d.source += f"; part of {name}"
@@ -382,7 +296,7 @@ class Build:
                 where = f"on the map in {lab}"
             else:
                 near, dist = min(
-                    ((e, great_circle_nm(a["lat"], a["lon"], *edge_pos[e])) for e in edge_labels),
+                    ((e, mk.great_circle_nm(a["lat"], a["lon"], *edge_pos[e])) for e in edge_labels),
                     key=lambda t: (t[1], t[0]),
                 )
                 beyond = round_half_up(dist / float(self.src["map"]["hex_size_nm"]))
@@ -404,7 +318,7 @@ class Build:
         for z in self.src["search"]:
             inside = []
             for lab, d in sorted(self.hexes.items()):
-                if great_circle_nm(*self.latlon_of(lab), z["lat"], z["lon"]) <= z["radius_nm"]:
+                if mk.great_circle_nm(*self.latlon_of(lab), z["lat"], z["lon"]) <= z["radius_nm"]:
                     d.features.append(("us_search", z["id"]))
                     inside.append(lab)
             base = self.hex_at(z["lat"], z["lon"]) or ""
@@ -430,28 +344,15 @@ class Build:
         self.log.append(f"  hexes inside both search areas (2.1 'some overlap'): {both}")
 
     def tag_edges(self) -> None:
-        for d in self.hexes.values():
-            if d.row == self.grid.rows[0]:
-                d.features.append(("edge", "north"))
-            if d.row == self.grid.rows[1]:
-                d.features.append(("edge", "south"))
-            if d.col == self.grid.cols[0]:
-                d.features.append(("edge", "west"))
-            if d.col == self.grid.cols[1]:
-                d.features.append(("edge", "east"))
+        """The map edges (7.3, 12.9), then the Saipan hex (10.2), which the set-up check reads next."""
+        super().tag_edges()
         saipan = self.hexes[self.island_hex["Saipan"]]
         saipan.features.append(("saipan", "10.2"))
         saipan.source = "10.2, 16.1.4: the Saipan hex (TG 52.10's set-up hex 3712, ruling M-1); " + saipan.source
 
     def check_setups(self) -> None:
-        self.setup_report: list[tuple[str, str, str, str]] = []
         self.log.append("Set-up hexes:")
-        for s in self.src["checks"]["setup"]:
-            d = self.hexes.get(s["label"])
-            terr = d.terrain if d else "off map"
-            lat, lon = self.latlon_of(s["label"])
-            where = f"{lat:.2f} N {lon:.2f} E"
-            self.setup_report.append((s["label"], s["what"], terr, where))
+        for s, d, terr, where in self.setup_hexes():
             self.log.append(f"  {s['label']} ({s['what']}, {s['case']}): {terr} at {where}")
             if d is not None:
                 d.source += f"; set-up hex printed in {s['case']}: {s['what']}"
@@ -467,29 +368,16 @@ class Build:
     def csv_text(self) -> str:
         lines = ["label,terrain,features,name,provenance,source"]
         for d in self.rows():
-            feats = sorted(set(d.features), key=lambda kn: (FEATURE_ORDER.index(kn[0]), kn[1]))
-            ftext = ";".join(f"{k}:{n}" for k, n in feats)
-            lines.append(",".join([d.label, d.terrain, csv_cell(ftext), csv_cell(d.name), d.provenance,
-                                   csv_cell(d.source)]))
+            ftext = mk.feature_text(d.features, FEATURE_ORDER)
+            lines.append(",".join([d.label, d.terrain, mk.csv_cell(ftext), mk.csv_cell(d.name), d.provenance,
+                                   mk.csv_cell(d.source)]))
         return "\n".join(lines) + "\n"
 
     def toml_text(self) -> str:
         m = self.src["map"]
-        z = self.fit.z
-        lat0, lon0 = self.latlon_of(label_of(m["cols"][0], m["rows"][0]))
-        lat1, lon1 = self.latlon_of(label_of(m["cols"][1], m["rows"][1]))
         return "\n".join(
             [
-                "# Generated by tools/build_clash_map.py from tools/sources/clash_places.toml.",
-                "# Do not edit by hand: change the sources and re-run the tool. Method and rulings:",
-                "# notes/map-provenance.md and notes/map-rulings.md.",
-                f'id = "{m["id"]}"',
-                f'name = "{m["name"]}"',
-                f"hex_size_nm = {m['hex_size_nm']}",
-                f'orientation = "{m["orientation"]}"',
-                f"label_digits = [{m['label_digits'][0]}, {m['label_digits'][1]}]",
-                f'first = "{m["first"]}"',
-                f'offset = "{self.fit.offset}"',
+                *self.header_toml("tools/build_clash_map.py", "tools/sources/clash_places.toml"),
                 'terrains = ["sea", "partial", "land"]',
                 f"cols = [{m['cols'][0]}, {m['cols'][1]}]",
                 f"rows = [{m['rows'][0]}, {m['rows'][1]}]",
@@ -503,22 +391,7 @@ class Build:
                 "# features: island:<name>, airfield:<airfields.csv id>, saipan:10.2 (the Saipan hex),",
                 "# us_search:VP-16 / us_search:VB-101 (6.3.3), edge:north/south/east/west (7.3, 12.9).",
                 "",
-                "[projection]",
-                "# How a hex centre (HexMap.center, units of the circumradius s) maps to latitude and longitude:",
-                "# map_nm = center * s_nm; projected = pc + (map_nm - qc) / z (complex numbers x + iy, y south);",
-                "# lat = lat0 - y / 60; lon = lon0 + x / (60 cos lat). For rendering and checks only.",
-                'kind = "sinusoidal"',
-                f"lat0 = {self.proj.lat0}",
-                f"lon0 = {self.proj.lon0}",
-                f"s_nm = {self.grid.s_nm:.6f}",
-                f"z = [{z.real:.6f}, {z.imag:.6f}]",
-                f"pc = [{self.fit.pc.real:.4f}, {self.fit.pc.imag:.4f}]",
-                f"qc = [{self.fit.qc.real:.4f}, {self.fit.qc.imag:.4f}]",
-                f"real_nm_per_hex = {25.0 / abs(z):.2f}",
-                f"rms_residual_nm = {self.fit.rms_nm / abs(z):.2f}",
-                f"north_west_centre = [{lat0:.3f}, {lon0:.3f}]",
-                f"south_east_centre = [{lat1:.3f}, {lon1:.3f}]",
-                "",
+                *self.projection_toml(),
             ]
         )
 
@@ -527,7 +400,7 @@ class Build:
                 "air_fleet", "search_hexes", "ready_max", "provenance", "source"]
         lines = [",".join(cols)]
         for f in self.fields:
-            lines.append(",".join(csv_cell(str(f[c])) for c in cols))
+            lines.append(",".join(mk.csv_cell(str(f[c])) for c in cols))
         return "\n".join(lines) + "\n"
 
     def zones_text(self) -> str:
@@ -535,7 +408,7 @@ class Build:
                 "provenance", "source"]
         lines = [",".join(cols)]
         for z in self.zones:
-            lines.append(",".join(csv_cell(str(z[c])) for c in cols))
+            lines.append(",".join(mk.csv_cell(str(z[c])) for c in cols))
         return "\n".join(lines) + "\n"
 
 
@@ -614,31 +487,7 @@ def outputs(b: Build) -> dict[Path, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--preview", type=Path, help="write a PNG preview here (keep it out of the repository)")
-    ap.add_argument("--check", action="store_true", help="fail if the files on disk differ from a fresh build")
-    ap.add_argument("--quiet", action="store_true")
-    args = ap.parse_args(argv)
-    src = tomllib.loads(SOURCES.read_text(encoding="utf-8"))
-    b = Build(src)
-    if not args.quiet:
-        print("\n".join(b.log))
-        counts = {t: sum(1 for d in b.rows() if d.terrain == t) for t in ("sea", "partial", "land")}
-        print(f"Hexes: {len(b.rows())} ({counts})")
-    files = outputs(b)
-    if args.check:
-        stale = [p for p, text in files.items() if not p.exists() or p.read_text(encoding="utf-8") != text]
-        if stale:
-            print("out of date: " + ", ".join(str(p) for p in stale), file=sys.stderr)
-            return 1
-    else:
-        OUT_DIR.mkdir(parents=True, exist_ok=True)
-        for p, text in files.items():
-            p.write_text(text, encoding="utf-8", newline="\n")
-    if args.preview:
-        preview(b, args.preview)
-    return 0
-
+    return mk.run_map_tool(argv, __doc__, SOURCES, Build, outputs, preview)
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -37,11 +37,11 @@ def _nearest(centres: dict[str, tuple[float, float]], lat: float, lon: float, ha
 
 
 # --------------------------------------------------------------------------------------------------- the map fits
-def is_centres() -> tuple[dict[str, tuple[float, float]], float]:
-    folder = ROOT / "scenarios" / "imperial-sunset"
-    from leyte.rulebooks.imperial_sunset.data import load
-    m: HexMap = load(folder).map
-    p = tomllib.loads((folder / "map.toml").read_text())["projection"]
+def fitted_centres(m: HexMap, folder: Path) -> tuple[dict[str, tuple[float, float]], float]:
+    """Hex centres on the globe through the ``[projection]`` block a coastline map tool writes in map.toml
+    (tools/mapkit.py: the fitted similarity transform, then the sinusoidal projection inverted), and the distance
+    beyond which a point is off the map (a little over half a hex, in real nm)."""
+    p = tomllib.loads((folder / "map.toml").read_text(encoding="utf-8"))["projection"]
     z, pc, qc = complex(*p["z"]), complex(*p["pc"]), complex(*p["qc"])
     out = {}
     for h in m.hexes:
@@ -50,6 +50,12 @@ def is_centres() -> tuple[dict[str, tuple[float, float]], float]:
         lat = p["lat0"] - w.imag / 60
         out[m.label(h)] = (lat, p["lon0"] + w.real / (60 * math.cos(math.radians(lat))))
     return out, p["real_nm_per_hex"] * 0.6
+
+
+def is_centres() -> tuple[dict[str, tuple[float, float]], float]:
+    folder = ROOT / "scenarios" / "imperial-sunset"
+    from leyte.rulebooks.imperial_sunset.data import load
+    return fitted_centres(load(folder).map, folder)
 
 
 def nc_centres() -> tuple[dict[str, tuple[float, float]], float]:
@@ -89,16 +95,7 @@ def samar_centres() -> tuple[dict[str, tuple[float, float]], float]:
 def clash_centres() -> tuple[dict[str, tuple[float, float]], float]:
     """Clash of the Carriers: hex centres through the projection block tools/build_clash_map.py writes in map.toml."""
     folder = ROOT / "scenarios" / "clash-of-the-carriers"
-    m = HexMap.load(folder)
-    p = tomllib.loads((folder / "map.toml").read_text(encoding="utf-8"))["projection"]
-    z, pc, qc = complex(*p["z"]), complex(*p["pc"]), complex(*p["qc"])
-    out = {}
-    for h in m.hexes:
-        x, y = m.center(h)
-        w = pc + (complex(x, y) * p["s_nm"] - qc) / z
-        lat = p["lat0"] - w.imag / 60
-        out[m.label(h)] = (lat, p["lon0"] + w.real / (60 * math.cos(math.radians(lat))))
-    return out, p["real_nm_per_hex"] * 0.6
+    return fitted_centres(HexMap.load(folder), folder)
 
 
 def render(game: str, centres: dict[str, tuple[float, float]], half: float, rows: list[tuple]) -> tuple[Path, str]:

@@ -21,10 +21,8 @@ Run from the repository root::
 
 from __future__ import annotations
 
-import argparse
 import math
 import sys
-import tomllib
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -33,9 +31,12 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import mapkit as mk  # noqa: E402  (shared with the Clash map tool)
+
 SOURCES = ROOT / "tools" / "sources" / "imperial_sunset_places.toml"
 OUT_DIR = ROOT / "scenarios" / "imperial-sunset"
-SQ3 = math.sqrt(3.0)
 
 # Order in which feature kinds are written, so every run writes the same text.
 FEATURE_ORDER = (
@@ -56,52 +57,18 @@ FEATURE_ORDER = (
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Projection and hex geometry
+# Hex geometry
 # ---------------------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Projection:
-    """Sinusoidal projection about (lat0, lon0), in nautical miles, x east and y south.
-
-    Equal-area and true to scale along every parallel, which is what a map maker working from a chart of the
-    Philippines (5-21 N) would get to within a few per cent whatever chart he used.
-    """
-
-    lat0: float
-    lon0: float
-
-    def forward(self, lat: np.ndarray | float, lon: np.ndarray | float) -> tuple[np.ndarray, np.ndarray]:
-        lat = np.asarray(lat, dtype=float)
-        lon = np.asarray(lon, dtype=float)
-        return (lon - self.lon0) * 60.0 * np.cos(np.radians(lat)), (self.lat0 - lat) * 60.0
-
-    def inverse(self, x: np.ndarray | float, y: np.ndarray | float) -> tuple[np.ndarray, np.ndarray]:
-        x = np.asarray(x, dtype=float)
-        y = np.asarray(y, dtype=float)
-        lat = self.lat0 - y / 60.0
-        return lat, self.lon0 + x / (60.0 * np.cos(np.radians(lat)))
-
-
-@dataclass(frozen=True)
-class Grid:
+class Grid(mk.GridBase):
     """Pointy-topped hexes labelled RRCC; ``offset`` says whether odd or even rows sit half a hex east."""
-
-    offset: str
-    cols: tuple[int, int]
-    rows: tuple[int, int]
-    size_nm: float = 25.0  # across the flats
-
-    @property
-    def s_nm(self) -> float:
-        """Circumradius in nautical miles (map units of the core's HexMap.center are this long)."""
-        return self.size_nm / SQ3
 
     def shifted(self, row: int) -> bool:
         return (row % 2 == 1) == (self.offset == "odd")
 
     def centre_nm(self, col: int, row: int) -> tuple[float, float]:
-        return SQ3 * self.s_nm * (col + (0.5 if self.shifted(row) else 0.0)), 1.5 * self.s_nm * row
+        return mk.SQ3 * self.s_nm * (col + (0.5 if self.shifted(row) else 0.0)), 1.5 * self.s_nm * row
 
     def labels(self) -> list[tuple[int, int]]:
         return [(c, r) for r in range(self.rows[0], self.rows[1] + 1) for c in range(self.cols[0], self.cols[1] + 1)]
@@ -119,16 +86,7 @@ class Grid:
         u = np.asarray(x, dtype=float) / self.s_nm
         v = np.asarray(y, dtype=float) / self.s_nm
         fr = v / 1.5
-        fq = u / SQ3 - fr / 2.0 - (0.5 if self.offset == "even" else 0.0)
-        fs = -fq - fr
-        q, r, s = np.round(fq), np.round(fr), np.round(fs)
-        dq, dr, ds = np.abs(q - fq), np.abs(r - fr), np.abs(s - fs)
-        fix_q = (dq > dr) & (dq > ds)
-        fix_r = ~fix_q & (dr > ds)
-        q = np.where(fix_q, -r - s, q)
-        r = np.where(fix_r, -q - s, r)
-        r = r.astype(int)
-        q = q.astype(int)
+        q, r = mk.cube_round(u / mk.SQ3 - fr / 2.0 - (0.5 if self.offset == "even" else 0.0), fr)
         if self.offset == "odd":
             col = q + (r - (r & 1)) // 2
         else:
@@ -145,54 +103,22 @@ def parse_label(label: str) -> tuple[int, int]:
     return int(label[2:]), int(label[:2])
 
 
+def hex_distance(grid: Grid, a: tuple[int, int], b: tuple[int, int]) -> int:
+    def axial(c: int, r: int) -> tuple[int, int]:
+        push = (r - (r & 1)) // 2 if grid.offset == "odd" else (r + (r & 1)) // 2
+        return c - push, r
+
+    (q1, r1), (q2, r2) = axial(*a), axial(*b)
+    dq, dr = q1 - q2, r1 - r2
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Fit
 # ---------------------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Fit:
-    """Map miles = qc + z * (projected miles - pc), with complex numbers for 2-D points."""
-
-    z: complex
-    pc: complex
-    qc: complex
-    offset: str
-    free_scale: bool
-    free_rotation: bool
-    rms_nm: float
-
-    def to_map(self, px: np.ndarray, py: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        w = self.qc + self.z * ((px + 1j * py) - self.pc)
-        return w.real, w.imag
-
-    def to_projected(self, mx: np.ndarray, my: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        w = self.pc + ((mx + 1j * my) - self.qc) / self.z
-        return w.real, w.imag
-
-
-def fit_similarity(
-    proj_pts: np.ndarray, map_pts: np.ndarray, weights: np.ndarray, *, free_scale: bool, free_rotation: bool
-) -> tuple[complex, complex, complex]:
-    """Weighted least-squares similarity transform from projected to map points (closed form, complex algebra)."""
-    w = weights / weights.sum()
-    pc = complex((w * proj_pts).sum())
-    qc = complex((w * map_pts).sum())
-    a = proj_pts - pc
-    b = map_pts - qc
-    z = complex((w * np.conj(a) * b).sum() / (w * np.abs(a) ** 2).sum())
-    if not free_rotation:
-        z = complex(z.real, 0.0)
-    if not free_scale:
-        z = z / abs(z)
-    return z, pc, qc
-
-
-def weighted_rms(residuals: np.ndarray, weights: np.ndarray) -> float:
-    return float(math.sqrt((weights * np.abs(residuals) ** 2).sum() / weights.sum()))
-
-
-def choose_fit(src: dict, proj: Projection, cols: tuple[int, int], rows: tuple[int, int], out: list[str]) -> Fit:
+def choose_fit(src: dict, proj: mk.Projection, cols: tuple[int, int], rows: tuple[int, int], out: list[str]) -> mk.Fit:
     """Try both row parities, fixed or free scale and rotation; keep the simplest fit that is not clearly worse."""
     anchors = [a for a in src["anchor"] if a["weight"] > 0]
     lat = np.array([a["lat"] for a in anchors])
@@ -201,42 +127,25 @@ def choose_fit(src: dict, proj: Projection, cols: tuple[int, int], rows: tuple[i
     px, py = proj.forward(lat, lon)
     ppts = px + 1j * py
     drop = float(src["fit"]["adopt_if_rms_drops"])
-    results: dict[tuple[str, bool, bool], Fit] = {}
-    out.append("Fit variants (weighted RMS over the fitted places, map nm):")
-    for offset in ("odd", "even"):
+
+    def map_points(offset: str) -> np.ndarray:
         grid = Grid(offset, cols, rows)
-        mpts = np.array([complex(*grid.centre_nm(*parse_label(a["label"]))) for a in anchors])
-        for free_scale in (False, True):
-            for free_rotation in (False, True):
-                z, pc, qc = fit_similarity(ppts, mpts, weights, free_scale=free_scale, free_rotation=free_rotation)
-                res = qc + z * (ppts - pc) - mpts
-                f = Fit(z, pc, qc, offset, free_scale, free_rotation, weighted_rms(res, weights))
-                results[(offset, free_scale, free_rotation)] = f
-                out.append(
-                    f"  offset={offset:4s} scale={'free ' if free_scale else 'fixed'} "
-                    f"rotation={'free ' if free_rotation else 'fixed'}: rms {f.rms_nm:5.1f}, "
-                    f"scale {abs(z):.3f}, rotation {math.degrees(math.atan2(z.imag, z.real)):+.2f} deg"
-                )
+        return np.array([complex(*grid.centre_nm(*parse_label(a["label"]))) for a in anchors])
+
+    results = mk.fit_variants(ppts, weights, map_points, out)
     best_offset = min(("odd", "even"), key=lambda o: results[(o, True, True)].rms_nm)
-    chosen = results[(best_offset, False, False)]
-    for key in ((best_offset, True, False), (best_offset, False, True), (best_offset, True, True)):
-        cand = results[key]
-        if cand.rms_nm <= chosen.rms_nm * (1.0 - drop):
-            chosen = cand
-    out.append(
-        f"Chosen: offset {chosen.offset}, scale {'free' if chosen.free_scale else 'fixed'}, rotation "
-        f"{'free' if chosen.free_rotation else 'fixed'} (a freedom is taken only if it cuts the RMS by "
-        f"{drop:.0%}); one hex = {25.0 / abs(chosen.z):.1f} real nm, rotation "
-        f"{math.degrees(math.atan2(chosen.z.imag, chosen.z.real)):+.2f} deg."
-    )
+    chosen, line = mk.adopt_simplest(results, best_offset, drop)
+    out.append(f"{line}, rotation {math.degrees(math.atan2(chosen.z.imag, chosen.z.real)):+.2f} deg.")
     # For comparison: the same choice fitted to the six printed places alone.
     six = [a for a in anchors if a["weight"] >= 1.0]
     sx, sy = proj.forward(np.array([a["lat"] for a in six]), np.array([a["lon"] for a in six]))
     grid = Grid(chosen.offset, cols, rows)
     smap = np.array([complex(*grid.centre_nm(*parse_label(a["label"]))) for a in six])
     sw = np.ones(len(six))
-    z, pc, qc = fit_similarity(sx + 1j * sy, smap, sw, free_scale=chosen.free_scale, free_rotation=chosen.free_rotation)
-    rms = weighted_rms(qc + z * (sx + 1j * sy - pc) - smap, sw)
+    z, pc, qc = mk.fit_similarity(
+        sx + 1j * sy, smap, sw, free_scale=chosen.free_scale, free_rotation=chosen.free_rotation
+    )
+    rms = mk.weighted_rms(qc + z * (sx + 1j * sy - pc) - smap, sw)
     out.append(
         f"Same fit on the six printed places alone: rms {rms:.1f} map nm, one hex = {25.0 / abs(z):.1f} real nm."
     )
@@ -293,7 +202,7 @@ class Raster:
     lakes: int = 0
 
 
-def build_raster(grid: Grid, fit: Fit, proj: Projection, step: float) -> Raster:
+def build_raster(grid: Grid, fit: mk.Fit, proj: mk.Projection, step: float) -> Raster:
     from global_land_mask import globe  # build-time dependency only (tools/requirements.txt)
 
     labels = grid.labels()
@@ -426,14 +335,15 @@ def joined(
 # ---------------------------------------------------------------------------------------------------------------
 
 
-class Build:
+class Build(mk.FittedMap):
     """Everything the generator computes, kept together so the checks and the preview can read it."""
 
+    label_of = staticmethod(label_of)
+    parse_label = staticmethod(parse_label)
+
     def __init__(self, src: dict) -> None:
-        self.src = src
-        self.log: list[str] = []
+        super().__init__(src)
         m = src["map"]
-        self.proj = Projection(src["projection"]["lat0"], src["projection"]["lon0"])
         cols, rows = tuple(m["cols"]), tuple(m["rows"])
         self.fit = choose_fit(src, self.proj, cols, rows, self.log)
         self.grid = Grid(self.fit.offset, cols, rows, float(m["hex_size_nm"]))
@@ -459,21 +369,6 @@ class Build:
         self.check_setups()
 
     # -- geometry helpers ----------------------------------------------------------------------------------------
-
-    def hex_at(self, lat: float, lon: float) -> str | None:
-        px, py = self.proj.forward(lat, lon)
-        mx, my = self.fit.to_map(px, py)
-        col, row = self.grid.locate(np.array([mx]), np.array([my]))
-        c, r = int(col[0]), int(row[0])
-        if not (self.grid.cols[0] <= c <= self.grid.cols[1] and self.grid.rows[0] <= r <= self.grid.rows[1]):
-            return None
-        return label_of(c, r)
-
-    def latlon_of(self, label: str) -> tuple[float, float]:
-        mx, my = self.grid.centre_nm(*parse_label(label))
-        px, py = self.fit.to_projected(np.array(mx), np.array(my))
-        lat, lon = self.proj.inverse(px, py)
-        return float(lat), float(lon)
 
     def nbrs(self, label: str) -> list[str]:
         return [label_of(c, r) for c, r in self.grid.neighbours(*parse_label(label))]
@@ -523,15 +418,8 @@ class Build:
 
     def residual_table(self) -> None:
         self.residuals: list[tuple[str, str, float, float, float]] = []
-        self.log.append("Residuals (distance from the real place to its hex centre, real nm):")
-        scale = abs(self.fit.z)
-        for a in self.src["anchor"]:
-            px, py = self.proj.forward(a["lat"], a["lon"])
-            mx, my = self.fit.to_map(px, py)
-            hx, hy = self.grid.centre_nm(*parse_label(a["label"]))
-            res = math.hypot(float(mx) - hx, float(my) - hy) / scale
+        for a, res in self.anchor_residuals():
             self.residuals.append((a["label"], a["name"], a["weight"], res, 0.0))
-            self.log.append(f"  {a['label']}  w={a['weight']:<4} {res:6.1f}  {a['name']}")
 
     def force_roles(self) -> None:
         self.forced: set[str] = set()
@@ -659,7 +547,7 @@ class Build:
         u = self.src["usaaf"]
         for lab, d in sorted(self.hexes.items()):
             lat, lon = self.latlon_of(lab)
-            if great_circle_nm(lat, lon, u["lat"], u["lon"]) <= u["range_nm"]:
+            if mk.great_circle_nm(lat, lon, u["lat"], u["lon"]) <= u["range_nm"]:
                 d.features.append(("usaaf_search", u["name"]))
         # PT boats (13.1.3.2 read over 11.2): sea hexes within the radius of the centre hex.
         p = self.src["pt"]
@@ -699,25 +587,8 @@ class Build:
                 self.hexes[a].features.append(("blocked_side", b))
                 self.hexes[b].features.append(("blocked_side", a))
 
-    def tag_edges(self) -> None:
-        for d in self.hexes.values():
-            if d.row == self.grid.rows[0]:
-                d.features.append(("edge", "north"))
-            if d.row == self.grid.rows[1]:
-                d.features.append(("edge", "south"))
-            if d.col == self.grid.cols[0]:
-                d.features.append(("edge", "west"))
-            if d.col == self.grid.cols[1]:
-                d.features.append(("edge", "east"))
-
     def check_setups(self) -> None:
-        self.setup_report: list[tuple[str, str, str, str]] = []
-        for s in self.src["checks"]["setup"]:
-            d = self.hexes.get(s["label"])
-            terr = d.terrain if d else "off map"
-            lat, lon = self.latlon_of(s["label"])
-            where = f"{lat:.2f} N {lon:.2f} E"
-            self.setup_report.append((s["label"], s["what"], terr, where))
+        for s, _d, terr, where in self.setup_hexes():
             self.log.append(f"  set-up {s['label']} ({s['what']}, {s['case']}): {terr} at {where}")
 
     # -- output --------------------------------------------------------------------------------------------------
@@ -728,32 +599,19 @@ class Build:
     def csv_text(self) -> str:
         lines = ["label,terrain,features,provenance,source"]
         for d in self.rows():
-            feats = sorted(set(d.features), key=lambda kn: (FEATURE_ORDER.index(kn[0]), kn[1]))
-            ftext = ";".join(f"{k}:{n}" for k, n in feats)
+            ftext = mk.feature_text(d.features, FEATURE_ORDER)
             src = d.source + ("; " + "; ".join(d.notes) if d.notes else "")
             zones = {"west_of", "one_west_of", "usaaf_search", "pt_zone", "sea_name", "blocked_side"}
-            if d.provenance == "printed" and zones & {k for k, _ in feats}:
+            if d.provenance == "printed" and zones & {k for k, _ in d.features}:
                 src += "; the zone tags and blocked sides on this hex are reconstructed (notes/map-provenance.md)"
-            lines.append(",".join([d.label, d.terrain, csv_cell(ftext), d.provenance, csv_cell(src)]))
+            lines.append(",".join([d.label, d.terrain, mk.csv_cell(ftext), d.provenance, mk.csv_cell(src)]))
         return "\n".join(lines) + "\n"
 
     def toml_text(self) -> str:
         m = self.src["map"]
-        z = self.fit.z
-        lat0, lon0 = self.latlon_of(label_of(m["cols"][0], m["rows"][0]))
-        lat1, lon1 = self.latlon_of(label_of(m["cols"][1], m["rows"][1]))
         return "\n".join(
             [
-                "# Generated by tools/build_imperial_sunset_map.py from tools/sources/imperial_sunset_places.toml.",
-                "# Do not edit by hand: change the sources and re-run the tool. Method and rulings:",
-                "# notes/map-provenance.md and notes/map-rulings.md.",
-                f'id = "{m["id"]}"',
-                f'name = "{m["name"]}"',
-                f"hex_size_nm = {m['hex_size_nm']}",
-                f'orientation = "{m["orientation"]}"',
-                f"label_digits = [{m['label_digits'][0]}, {m['label_digits'][1]}]",
-                f'first = "{m["first"]}"',
-                f'offset = "{self.fit.offset}"',
+                *self.header_toml("tools/build_imperial_sunset_map.py", "tools/sources/imperial_sunset_places.toml"),
                 f"cols = [{m['cols'][0]}, {m['cols'][1]}]",
                 f"rows = [{m['rows'][0]}, {m['rows'][1]}]",
                 'provenance = "reconstructed"',
@@ -761,47 +619,9 @@ class Build:
                 'rulebook ties to places (6.3, 6.5.9, 9.4, 12.1, 12.3); see notes/map-provenance.md"',
                 "# Column numbers grow to the right (map east), row numbers grow downwards (map south).",
                 "",
-                "[projection]",
-                "# How a hex centre (HexMap.center, units of the circumradius s) maps to latitude and longitude:",
-                "# map_nm = center * s_nm; projected = pc + (map_nm - qc) / z (complex numbers x + iy, y south);",
-                "# lat = lat0 - y / 60; lon = lon0 + x / (60 cos lat). For rendering and checks only.",
-                'kind = "sinusoidal"',
-                f"lat0 = {self.proj.lat0}",
-                f"lon0 = {self.proj.lon0}",
-                f"s_nm = {self.grid.s_nm:.6f}",
-                f"z = [{z.real:.6f}, {z.imag:.6f}]",
-                f"pc = [{self.fit.pc.real:.4f}, {self.fit.pc.imag:.4f}]",
-                f"qc = [{self.fit.qc.real:.4f}, {self.fit.qc.imag:.4f}]",
-                f"real_nm_per_hex = {25.0 / abs(z):.2f}",
-                f"rms_residual_nm = {self.fit.rms_nm / abs(z):.2f}",
-                f"north_west_centre = [{lat0:.3f}, {lon0:.3f}]",
-                f"south_east_centre = [{lat1:.3f}, {lon1:.3f}]",
-                "",
+                *self.projection_toml(),
             ]
         )
-
-
-def csv_cell(text: str) -> str:
-    if any(ch in text for ch in ',"\n'):
-        return '"' + text.replace('"', '""') + '"'
-    return text
-
-
-def great_circle_nm(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    dl = math.radians(lon2 - lon1)
-    c = math.sin(p1) * math.sin(p2) + math.cos(p1) * math.cos(p2) * math.cos(dl)
-    return math.degrees(math.acos(max(-1.0, min(1.0, c)))) * 60.0
-
-
-def hex_distance(grid: Grid, a: tuple[int, int], b: tuple[int, int]) -> int:
-    def axial(c: int, r: int) -> tuple[int, int]:
-        push = (r - (r & 1)) // 2 if grid.offset == "odd" else (r + (r & 1)) // 2
-        return c - push, r
-
-    (q1, r1), (q2, r2) = axial(*a), axial(*b)
-    dq, dr = q1 - q2, r1 - r2
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -843,9 +663,9 @@ def preview(b: Build, path: Path) -> None:
     for d in b.rows():
         cx, cy = b.grid.centre_nm(d.col, d.row)
         kinds = {k for k, _ in d.features}
-        for k, (mk, colr) in marks.items():
+        for k, (marker, colr) in marks.items():
             if k in kinds:
-                ax.plot(cx, cy, mk, color=colr, ms=7)
+                ax.plot(cx, cy, marker, color=colr, ms=7)
         if "west_of" in kinds:
             ax.plot(cx, cy, ".", color="#1f4e79", ms=2)
         if "usaaf_search" in kinds:
@@ -877,32 +697,12 @@ def preview(b: Build, path: Path) -> None:
 # ---------------------------------------------------------------------------------------------------------------
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--preview", type=Path, help="write a PNG preview here (keep it out of the repository)")
-    ap.add_argument("--check", action="store_true", help="fail if the files on disk differ from a fresh build")
-    ap.add_argument("--quiet", action="store_true")
-    args = ap.parse_args(argv)
-    src = tomllib.loads(SOURCES.read_text(encoding="utf-8"))
-    b = Build(src)
-    if not args.quiet:
-        print("\n".join(b.log))
-        counts = {t: sum(1 for d in b.rows() if d.terrain == t) for t in ("sea", "partial", "land")}
-        print(f"Hexes: {len(b.rows())} ({counts})")
-    files = {OUT_DIR / "map.toml": b.toml_text(), OUT_DIR / "map.csv": b.csv_text()}
-    if args.check:
-        stale = [p for p, text in files.items() if not p.exists() or p.read_text(encoding="utf-8") != text]
-        if stale:
-            print("out of date: " + ", ".join(str(p) for p in stale), file=sys.stderr)
-            return 1
-    else:
-        OUT_DIR.mkdir(parents=True, exist_ok=True)
-        for p, text in files.items():
-            p.write_text(text, encoding="utf-8", newline="\n")
-    if args.preview:
-        preview(b, args.preview)
-    return 0
+def outputs(b: Build) -> dict[Path, str]:
+    return {OUT_DIR / "map.toml": b.toml_text(), OUT_DIR / "map.csv": b.csv_text()}
 
+
+def main(argv: list[str] | None = None) -> int:
+    return mk.run_map_tool(argv, __doc__, SOURCES, Build, outputs, preview)
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -19,19 +19,18 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
-import csv
-import io
-import json
-import math
 import sys
 import tomllib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import tablekit as tk  # noqa: E402  (shared with the Clash tables tool)
+from tablekit import BuildError  # noqa: E402  (the tests catch it from this module)
+
 SOURCE = ROOT / "tools" / "sources" / "imperial_sunset_tables.toml"
 GAME_DIR = ROOT / "scenarios" / "imperial-sunset"
 
@@ -60,90 +59,22 @@ GENERATED_NOTE = (
 )
 
 
-class BuildError(Exception):
-    """The source file asks for something inconsistent (an example the formula misses, a non-monotone chart)."""
-
-
-@dataclass
-class CellOut:
-    """One cell being built: its result fields and, when not the header default, its provenance and source."""
-
-    result: dict[str, Any]
-    provenance: str = ""
-    source: str = ""
-
-
-# -- label helpers ------------------------------------------------------------------------------------------------
-
-
-def label_value(label: str) -> int:
-    """The number a formula reads for a row or column label: ``7`` -> 7, ``11+`` -> 11, ``0-`` -> 0.
-
-    Open-ended bands read at their closed end, which is where the band starts to apply; closed bands such as
-    ``2-3`` are only used as factor columns whose formula works on the band index instead.
-    """
-    t = label.strip()
-    if t.endswith("+") or (t.endswith("-") and t[:-1].lstrip("-").isdigit()):
-        return int(t[:-1])
-    if t.lstrip("-").isdigit():
-        return int(t)
-    raise BuildError(f"label {label!r} has no single value for a formula")
-
-
 # -- formula tables -----------------------------------------------------------------------------------------------
 
 
-def damage_linear(spec: Mapping[str, Any]) -> dict[tuple[str, str], CellOut]:
-    """Damage Table: hits grow by one every ``step`` points of (roll + factor); see the source for the fit."""
-    off, step, crit_from = int(spec["offset"]), int(spec["step"]), int(spec["critical_from"])
-    cells = {}
-    for col in spec["columns"]:
-        f = label_value(col)
-        for roll in spec["rolls"]:
-            r = label_value(roll)
-            hits = 0 if r <= 0 else max(0, (r + f - off) // step)
-            cells[(col, roll)] = CellOut({"hits": hits, "critical": hits >= 1 and r >= crit_from})
-    return cells
+def damage_linear(spec: Mapping[str, Any]) -> tk.Cells:
+    """Damage Table: hits grow by one every ``step`` points of (roll + factor); see the source for the fit. A hit on
+    a roll of ``critical_from`` or more is also critical."""
+    crit_from = int(spec["critical_from"])
+    return tk.damage_linear(spec, result=lambda hits, r: {"hits": hits, "critical": hits >= 1 and r >= crit_from})
 
 
-def aa_linear(spec: Mapping[str, Any]) -> dict[tuple[str, str], CellOut]:
+def aa_linear(spec: Mapping[str, Any]) -> tk.Cells:
     """AA Table: a negative DRM for the bombing roll that deepens with roll and AA factor, capped."""
-    rw, cw, off, step, cap = (int(spec[k]) for k in ("roll_weight", "column_weight", "offset", "step", "cap"))
-    dm, dfrom = int(spec["destroy_m"]), int(spec["destroy_from"])
-    cells = {}
-    for col in spec["columns"]:
-        f = label_value(col)
-        for roll in spec["rolls"]:
-            r = label_value(roll)
-            m = min(cap, max(0, (rw * r + cw * f - off) // step))
-            cells[(col, roll)] = CellOut({"drm": -m, "destroyed": m >= dm and r >= dfrom})
-    return cells
+    return tk.aa_linear(spec, result=lambda m, d: {"drm": -m, "destroyed": d})
 
 
-def air_to_air_bands(spec: Mapping[str, Any]) -> dict[tuple[str, str], CellOut]:
-    """Air-to-Air Table: steps grow with the roll and with the factor band's index (bands widen as factors grow)."""
-    w, off, step = int(spec["band_weight"]), int(spec["offset"]), int(spec["step"])
-    cells = {}
-    for i, col in enumerate(spec["columns"]):
-        for roll in spec["rolls"]:
-            r = label_value(roll)
-            cells[(col, roll)] = CellOut({"steps": max(0, (r + w * i - off) // step)})
-    return cells
-
-
-def placement(spec: Mapping[str, Any]) -> dict[tuple[str, str], CellOut]:
-    """Surface display placement: each side's group lands on its roll plus a fixed offset (area 1-25)."""
-    cells = {}
-    for roll in spec["rolls"]:
-        r = label_value(roll)
-        ijn, usn = r + int(spec["ijn_offset"]), r + int(spec["usn_offset"])
-        if not (1 <= ijn <= 25 and 1 <= usn <= 25):
-            raise BuildError(f"{spec['name']}: roll {roll} places off the 25-area display ({ijn}, {usn})")
-        cells[("-", roll)] = CellOut({"ijn_area": ijn, "usn_area": usn})
-    return cells
-
-
-def listed_rows(spec: Mapping[str, Any]) -> dict[tuple[str, str], CellOut]:
+def listed_rows(spec: Mapping[str, Any]) -> tk.Cells:
     """A table given row by row in the source (printed charts and hand-built ladders)."""
     fields = spec["fields"]
     cells = {}
@@ -157,133 +88,24 @@ def listed_rows(spec: Mapping[str, Any]) -> dict[tuple[str, str], CellOut]:
             else:
                 raise BuildError(f"{spec['name']}: row {row['roll']} lacks field {f!r}")
         src = row.get("source", "")
-        cells[("-", str(row["roll"]))] = CellOut(result, row["provenance"], src)
+        cells[("-", str(row["roll"]))] = tk.CellOut(result, row["provenance"], src)
     return cells
 
 
-METHODS: dict[str, Callable[[Mapping[str, Any]], dict[tuple[str, str], CellOut]]] = {
+METHODS: tk.Methods = {
     "damage_linear": damage_linear,
     "aa_linear": aa_linear,
-    "air_to_air_bands": air_to_air_bands,
-    "placement": placement,
+    "air_to_air_bands": tk.air_to_air_bands,
+    "placement": tk.placement,
     "rows": listed_rows,
 }
 
-
-def apply_examples(tid: str, spec: Mapping[str, Any], cells: dict[tuple[str, str], CellOut]) -> None:
-    """Tag the cells a worked example forces, after checking the formula already gives the forced values."""
-    for ex in spec.get("example", []):
-        key = (str(ex.get("column", "-")), str(ex["roll"]))
-        if key not in cells:
-            raise BuildError(f"{tid}: example names a cell that does not exist: column {key[0]}, roll {key[1]}")
-        cell = cells[key]
-        for f, want in ex.items():
-            if f in ("column", "roll", "source"):
-                continue
-            if f not in cell.result:
-                raise BuildError(f"{tid}: example sets unknown field {f!r}")
-            if cell.result[f] != want:
-                raise BuildError(
-                    f"{tid}: the formula gives {f}={cell.result[f]!r} at column {key[0]}, roll {key[1]} but "
-                    f"{ex['source']!r} forces {want!r}; change the parameters, not the example"
-                )
-        cell.provenance, cell.source = "example", str(ex["source"])
-
-
-# -- checks -------------------------------------------------------------------------------------------------------
-
-
-def _check_monotone(tid: str, spec: Mapping[str, Any], cells: Mapping[tuple[str, str], CellOut]) -> None:
-    """Refuse a chart where a better roll or a bigger factor gives a worse result."""
-    keys: dict[str, Callable[[Mapping[str, Any]], tuple[int, ...]]] = {
-        "damage": lambda r: (r["hits"], int(r["critical"])),
-        "aa": lambda r: (-r["drm"], int(r["destroyed"])),
-        "air_to_air": lambda r: (r["steps"],),
-    }
-    if tid not in keys:
-        return
-    key = keys[tid]
-    cols, rolls = spec["columns"], spec["rolls"]
-    for col in cols:
-        vals = [key(cells[(col, r)].result) for r in rolls]
-        for a, b, r in zip(vals, vals[1:], rolls[1:], strict=False):
-            if any(y < x for x, y in zip(a, b, strict=True)):
-                raise BuildError(f"{tid}: column {col} gets worse at roll {r}")
-    for roll in rolls:
-        vals = [key(cells[(c, roll)].result) for c in cols]
-        for a, b, c in zip(vals, vals[1:], cols[1:], strict=False):
-            if any(y < x for x, y in zip(a, b, strict=True)):
-                raise BuildError(f"{tid}: roll {roll} gets worse at column {c}")
-
-
-# -- writers ------------------------------------------------------------------------------------------------------
-
-
-def _toml_str(s: str) -> str:
-    return json.dumps(s, ensure_ascii=True)
-
-
-def _fmt(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return str(v)
-
-
-def build_table(tid: str, spec: Mapping[str, Any]) -> tuple[str, str]:
-    """The (toml, csv) text of one table."""
-    method = spec["method"]
-    if method not in METHODS:
-        raise BuildError(f"{tid}: unknown method {method!r}")
-    cells = METHODS[method](spec)
-    apply_examples(tid, spec, cells)
-    _check_monotone(tid, spec, cells)
-    fields: dict[str, str] = dict(spec["fields"])
-    tags = {c.provenance for c in cells.values() if c.provenance}
-    if method == "rows":
-        default_prov = "printed" if tags == {"printed"} else "reconstructed"
-        default_src = str(spec["default_source"])
-    else:
-        default_prov, default_src = "reconstructed", str(spec["formula"])
-    by = "factor" if "columns" in spec else "none"
-
-    head = [GENERATED_NOTE.rstrip("\n")]
-    head += [
-        f"id = {_toml_str(tid)}",
-        f"name = {_toml_str(spec['name'])}",
-        f"case = {_toml_str(spec['case'])}",
-        f"die = {_toml_str(spec['die'])}",
-        f"provenance = {_toml_str(default_prov)}",
-        f"source = {_toml_str(default_src)}",
-        "",
-        "[columns]",
-        f"by = {_toml_str(by)}",
-        f"below = {_toml_str(spec.get('column_below', 'error' if by == 'factor' else 'clamp'))}",
-        f"above = {_toml_str(spec.get('column_above', 'clamp'))}",
-        "",
-        "[rolls]",
-        f"below = {_toml_str(spec.get('roll_below', 'clamp'))}",
-        f"above = {_toml_str(spec.get('roll_above', 'clamp'))}",
-        "",
-        "[fields]",
-    ]
-    head += [f"{f} = {_toml_str(ty)}" for f, ty in fields.items()]
-    toml_text = "\n".join(head) + "\n"
-
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["column", "roll", *fields, "provenance", "source"])
-    order = spec.get("columns", ["-"])
-    rolls = spec.get("rolls") or [str(r["roll"]) for r in spec["row"]]
-    for col in order:
-        for roll in rolls:
-            c = cells[(col, roll)]
-            w.writerow([col, roll, *(_fmt(c.result[f]) for f in fields), c.provenance, c.source])
-    return toml_text, buf.getvalue()
-
-
-def series_value(n: int, free: int, per: int) -> int:
-    """Range penalty: nothing up to ``free``, then -1 for every ``per`` areas or hexes (or part) beyond."""
-    return -math.ceil(max(0, n - free) / per) if n > free else 0
+#: How "better" is read per formula table, for the monotonicity check.
+MONOTONE: tk.Order = {
+    "damage": lambda r: (r["hits"], int(r["critical"])),
+    "aa": lambda r: (-r["drm"], int(r["destroyed"])),
+    "air_to_air": lambda r: (r["steps"],),
+}
 
 
 def build_modifiers(src: Mapping[str, Any]) -> str:
@@ -294,7 +116,7 @@ def build_modifiers(src: Mapping[str, Any]) -> str:
     def add(mid: str, value: int, case: str, desc: str, prov: str, source: str) -> None:
         if mid in seen:
             raise BuildError(f"modifier {mid} defined twice")
-        if prov not in ("printed", "example", "reconstructed") or not source:
+        if prov not in tk.PROVENANCE_TAGS or not source:
             raise BuildError(f"modifier {mid}: needs a provenance tag and a source")
         seen.add(mid)
         rows.append([mid, str(value), case, desc, prov, source])
@@ -307,29 +129,19 @@ def build_modifiers(src: Mapping[str, Any]) -> str:
             o = over.get(n, {})
             add(
                 f"{s['prefix']}.{n}",
-                series_value(n, int(s["free"]), int(s["per"])),
+                tk.series_value(n, int(s["free"]), int(s["per"])),
                 s["case"],
                 s["description"].format(n=n),
                 o.get("provenance", s["provenance"]),
                 o.get("source", s["source"]),
             )
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["id", "value", "case", "description", "provenance", "source"])
-    w.writerows(rows)
-    return buf.getvalue()
+    return tk.csv_text(["id", "value", "case", "description", "provenance", "source"], rows)
 
 
 def build(source: Path = SOURCE) -> dict[str, str]:
     """Every output file, as {path relative to the game folder: text}."""
     src = tomllib.loads(source.read_text(encoding="utf-8"))
-    out: dict[str, str] = {}
-    for tid in TABLE_IDS:
-        if tid not in src:
-            raise BuildError(f"source has no [{tid}] section")
-        toml_text, csv_text = build_table(tid, src[tid])
-        out[f"tables/{tid}.toml"] = toml_text
-        out[f"tables/{tid}.csv"] = csv_text
+    out = tk.build_tables(src, TABLE_IDS, METHODS, MONOTONE, GENERATED_NOTE)
     out["modifiers.csv"] = build_modifiers(src)
     return out
 
@@ -356,38 +168,7 @@ def report(source: Path = SOURCE) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--source", type=Path, default=SOURCE)
-    ap.add_argument("--out", type=Path, default=GAME_DIR, help="game data folder (default: %(default)s)")
-    ap.add_argument("--check", action="store_true", help="compare with the files on disk, write nothing")
-    ap.add_argument("--report", action="store_true", help="print expected results per column")
-    args = ap.parse_args(argv)
-    try:
-        files = build(args.source)
-    except BuildError as e:
-        print(f"build_imperial_sunset_tables: {e}", file=sys.stderr)
-        return 2
-    if args.report:
-        print(report(args.source))
-        return 0
-    stale = []
-    for rel, text in files.items():
-        path = args.out / rel
-        old = path.read_text(encoding="utf-8") if path.exists() else None
-        if old != text:
-            stale.append(rel)
-            if not args.check:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(text, encoding="utf-8", newline="\n")
-    if args.check:
-        if stale:
-            print("out of date: " + ", ".join(stale), file=sys.stderr)
-            return 1
-        print(f"{len(files)} files up to date")
-        return 0
-    print(f"wrote {len(stale)} of {len(files)} files under {args.out}")
-    return 0
-
+    return tk.run_table_tool(argv, __doc__, "build_imperial_sunset_tables", SOURCE, GAME_DIR, build, report)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -22,20 +22,20 @@ The output is a pure function of the source file: no clock, no randomness, fixed
 
 from __future__ import annotations
 
-import argparse
 import csv
-import io
-import json
 import math
 import re
 import sys
-import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import unitkit as uk  # noqa: E402  (shared with the Clash units tool)
+
 SOURCE = ROOT / "tools" / "sources" / "imperial_sunset_ships.csv"
 OUT = ROOT / "scenarios" / "imperial-sunset"
 
@@ -319,6 +319,7 @@ SHIP_COLUMNS = [
     "provenance", "source",
 ]
 TRACK_COLUMNS = ["ship", "box", "speed_odd", "speed_even", "gunnery", "aa", "air_ops", "provenance", "source"]
+TRACK_FIELDS = ("speed_odd", "speed_even", "gunnery", "aa", "air_ops")
 
 
 @dataclass
@@ -395,9 +396,7 @@ def build_counter(s: Src) -> Counter:
         put(fld, val, tag, note)
     put("members", s.members, RECON, f"historical: {cite}" if s.members else "single ship")
     build_track(c)
-    tags = {t for f_, (t, _n) in p.items()}
-    tags |= {t for (t, _n) in c.track_prov.values()}
-    v["provenance"] = tags.pop() if len(tags) == 1 else "mixed"
+    v["provenance"] = uk.summary_tag({t for t, _n in p.values()} | {t for t, _n in c.track_prov.values()})
     v["source"] = "per-value provenance in value_provenance.csv"
     return c
 
@@ -709,10 +708,6 @@ _SHIP_NAMES: dict[str, str] = {}
 _TG_38_1 = ("wasp", "hornet", "hancock", "monterey", "cowpens")
 
 
-class Inline(dict):  # type: ignore[type-arg]
-    """A dict written as a TOML inline table."""
-
-
 def hex_run(first: str, last: str) -> list[str]:
     """'between 1023 and 1030' -> every label of that row from first to last, inclusive (ruling U17)."""
     assert first[:2] == last[:2], (first, last)
@@ -773,9 +768,9 @@ TF78_79_DEFAULT = {
 }
 
 
-def carrier_air(air: list[Air], carrier: str, all_ready: bool = True) -> Inline:
+def carrier_air(air: list[Air], carrier: str, all_ready: bool = True) -> uk.Inline:
     ids = [a.values["id"] for a in air if a.values["parent"] == carrier and a.values["id"] != "zuikaku-312-2"]
-    return Inline(carrier=carrier, ready=ids, flown=[])
+    return uk.Inline(carrier=carrier, ready=ids, flown=[])
 
 
 def tf_entry(tf: str, side: str, case: str, air: list[Air], ships: list[str] | None = None,
@@ -812,12 +807,12 @@ def ijn_air_formations(air: list[Air], case: str, extra_flown_2af_f: int, all_re
 
 
 OPTIONAL_RULES = [
-    Inline(case="14.1", name="Escort Carrier Ground Support", text_available=True),
-    Inline(case="14.2", name="Airfield Suppression", text_available=True),
-    Inline(case="14.3", name="Stronger Divine Wind", text_available=False),
-    Inline(case="14.4", name="Naval Bombardment", text_available=False),
-    Inline(case="14.5", name="Hermaphrodite Warships", text_available=False),
-    Inline(case="14.6", name="Airedale Fatigue", text_available=False),
+    uk.Inline(case="14.1", name="Escort Carrier Ground Support", text_available=True),
+    uk.Inline(case="14.2", name="Airfield Suppression", text_available=True),
+    uk.Inline(case="14.3", name="Stronger Divine Wind", text_available=False),
+    uk.Inline(case="14.4", name="Naval Bombardment", text_available=False),
+    uk.Inline(case="14.5", name="Hermaphrodite Warships", text_available=False),
+    uk.Inline(case="14.6", name="Airedale Fatigue", text_available=False),
 ]
 
 
@@ -930,8 +925,8 @@ def scenario_doc(scenario: str, air: list[Air]) -> dict[str, Any]:
                         "IJN": "undetected", "USN": "detected"}
     doc["limits"] = {
         "#": "5.2, 5.3, 5.5, 5.5.1. tfs_at_start counts what 5.2/5.3 name, arrivals included (ruling U7).",
-        "IJN": Inline(naval_tfs_max=10, tfs_at_start=8, air_formations=2),
-        "USN": Inline(naval_tfs_max=16, tfs_at_start=9, air_formations=1),
+        "IJN": uk.Inline(naval_tfs_max=10, tfs_at_start=8, air_formations=2),
+        "USN": uk.Inline(naval_tfs_max=16, tfs_at_start=9, air_formations=1),
         "ship_units_per_tf_max": 16,
         "usn_3rd_fleet_carrier_tfs_max": 4,
         "usn_3rd_fleet_carriers_per_tf_max": 5,
@@ -963,24 +958,24 @@ def scenario_doc(scenario: str, air: list[Air]) -> dict[str, Any]:
         ships = force_a if tf == "force-a" else (ref if tf == "reinforcement-escort-force" else None)
         entry = tf_entry(tf, "IJN", src_case, air, ships, **extra)
         if tf == "force-a" and not (whatif or campaign):
-            entry["hits"] = Inline({"div-31": 2})
+            entry["hits"] = uk.Inline({"div-31": 2})
         entry["provenance"] = PRINTED
         tfs.append(entry)
     oz_turn, oz_hexes = (5, hex_run("1015", "1028")) if campaign else (1, hex_run("1023", "1030"))
     oz = tf_entry("ozawa-force", "IJN", "13.3.2" if campaign else "13.1.2", air, detected=False,
-                  entry=Inline(turn=oz_turn, hexes=oz_hexes, choice="any"))
+                  entry=uk.Inline(turn=oz_turn, hexes=oz_hexes, choice="any"))
     oz["provenance"] = PRINTED
     tfs.append(oz)
     usn7 = "13.3.3" if campaign else "13.1.3.1"
     for tf in ("taffy-1", "taffy-2", "taffy-3"):
         dh, why = TAFFY_DEFAULT[tf]
-        e = tf_entry(tf, "USN", usn7, air, detected=True, setup_zone=Inline(centre="3623", radius=2),
+        e = tf_entry(tf, "USN", usn7, air, detected=True, setup_zone=uk.Inline(centre="3623", radius=2),
                      default_hex=dh, default_hex_provenance=RECON, default_hex_source=why + " (ruling U32)")
         e["provenance"] = PRINTED
         tfs.append(e)
     for tf in ("tf-78", "tf-79"):
         dh, why = TF78_79_DEFAULT[tf]
-        e = tf_entry(tf, "USN", usn7, air, detected=True, setup_zone=Inline(centre="3521", radius=2, min_col=21),
+        e = tf_entry(tf, "USN", usn7, air, detected=True, setup_zone=uk.Inline(centre="3521", radius=2, min_col=21),
                      default_hex=dh, default_hex_provenance=RECON, default_hex_source=why + " (ruling U32)",
                      pool="tf-78-79")
         e["provenance"] = RECON
@@ -991,7 +986,7 @@ def scenario_doc(scenario: str, air: list[Air]) -> dict[str, Any]:
                     ("tg-38-1", 10, ["2428", "2528", "2628"])]
         for tf, turn, hx in arrivals:
             e = tf_entry(tf, "USN", "13.3.4" + (" (ruling U3)" if tf == "tg-38-1" else ""), air, detected=False,
-                         entry=Inline(turn=turn, hexes=hx, choice="any"))
+                         entry=uk.Inline(turn=turn, hexes=hx, choice="any"))
             e["provenance"] = PRINTED
             tfs.append(e)
     else:
@@ -1000,7 +995,7 @@ def scenario_doc(scenario: str, air: list[Air]) -> dict[str, Any]:
             e["provenance"] = PRINTED
             tfs.append(e)
         e = tf_entry("tg-38-1", "USN", "13.1.4", air, detected=False,
-                     entry=Inline(turn=10, hexes=["2328", "2428", "2528"], choice="any"),
+                     entry=uk.Inline(turn=10, hexes=["2328", "2428", "2528"], choice="any"),
                      note="detection on arrival is not printed; undetected as in 13.3.4, ruling U19")
         e["provenance"] = PRINTED
         tfs.append(e)
@@ -1013,7 +1008,7 @@ def scenario_doc(scenario: str, air: list[Air]) -> dict[str, Any]:
         "task_forces": ["tf-78", "tf-79"],
         "ships": USN_FORCES["tf-78"] + USN_FORCES["tf-79"],
         "rule": "usn_player_divides_freely_within_tf_limits",
-        "setup_zone": Inline(centre="3521", radius=2, min_col=21),
+        "setup_zone": uk.Inline(centre="3521", radius=2, min_col=21),
     }]
     forms = ijn_air_formations(air, "13.1.1, 13.2 (all IJN air units Ready)" if whatif else ijn_case,
                                1 if campaign else 0, whatif)
@@ -1030,9 +1025,9 @@ def scenario_doc(scenario: str, air: list[Air]) -> dict[str, Any]:
     if whatif:
         fields_map = []
         for carrier, _cname, label in IJN_WHATIF_ORPHANS:
-            fields_map.append(Inline(field=f"{carrier}_{label.replace('-', '_').lower()}",
+            fields_map.append(uk.Inline(field=f"{carrier}_{label.replace('-', '_').lower()}",
                                      unit=f"{carrier}-{counter_code(label)}-1", sets_up_with="2AF", box="ready"))
-        fields_map.append(Inline(field="zuikaku_3_12", unit="zuikaku-312-2", sets_up_with="zuikaku", box="ready"))
+        fields_map.append(uk.Inline(field="zuikaku_3_12", unit="zuikaku-312-2", sets_up_with="zuikaku", box="ready"))
         doc["variable_air_ob"] = {
             "#": ["13.2: the IJN rolls secretly before set-up; the roll's row of tables/whatif_air_ob says which",
                   "units join. Junyo, Ryuho, Unryu and Amagi are not in play as ships (ruling U11)."],
@@ -1084,104 +1079,6 @@ def turn_record() -> list[dict[str, Any]]:
     return rows
 
 
-# ----------------------------------------------------------------------------------------------------------------
-# Writers
-# ----------------------------------------------------------------------------------------------------------------
-
-
-def cell(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return str(v)
-
-
-def write_csv(columns: list[str], rows: list[dict[str, Any]]) -> str:
-    buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=columns, lineterminator="\n")
-    w.writeheader()
-    for r in rows:
-        w.writerow({k: cell(r.get(k, "")) for k in columns})
-    return buf.getvalue()
-
-
-_BARE = re.compile(r"[A-Za-z0-9_-]+")
-
-
-def tkey(k: str) -> str:
-    return k if _BARE.fullmatch(k) else json.dumps(k)
-
-
-def tval(v: Any, indent: int = 0) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)
-    if isinstance(v, dict):
-        return "{ " + ", ".join(f"{tkey(k)} = {tval(x)}" for k, x in v.items()) + " }"
-    if isinstance(v, list):
-        one = "[" + ", ".join(tval(x) for x in v) + "]"
-        if len(one) + indent <= 110:
-            return one
-        pad = " " * 4
-        lines, cur = [], ""
-        for x in v:
-            item = tval(x) + ","
-            if cur and len(cur) + 1 + len(item) > 110:
-                lines.append(pad + cur)
-                cur = item
-            else:
-                cur = f"{cur} {item}" if cur else item
-        if cur:
-            lines.append(pad + cur)
-        return "[\n" + "\n".join(lines) + "\n]"
-    raise TypeError(f"cannot write {v!r} as TOML")
-
-
-def _is_table(v: Any) -> bool:
-    return isinstance(v, dict) and not isinstance(v, Inline)
-
-
-def _is_aot(v: Any) -> bool:
-    return isinstance(v, list) and bool(v) and all(_is_table(e) for e in v)
-
-
-def emit(d: dict[str, Any], path: list[str], header: str | None, out: list[str]) -> None:
-    """Write ``d`` as TOML: its plain keys first, then its tables and arrays of tables in insertion order."""
-    simple = [(k, v) for k, v in d.items() if k != "#" and not _is_table(v) and not _is_aot(v)]
-    comment = d.get("#")
-    implicit = header is not None and not simple and not comment and header.startswith("[") \
-        and not header.startswith("[[")
-    if header is not None and not implicit:
-        out.append("")
-        for line in ([comment] if isinstance(comment, str) else comment or []):
-            out.append(f"# {line}")
-        out.append(header)
-    elif header is None and comment:
-        for line in [comment] if isinstance(comment, str) else comment:
-            out.append(f"# {line}")
-    for k, v in simple:
-        out.append(f"{tkey(k)} = {tval(v, len(k) + 3)}")
-    for k, v in d.items():
-        if k == "#":
-            continue
-        p = path + [k]
-        if _is_table(v):
-            emit(v, p, "[" + ".".join(tkey(x) for x in p) + "]", out)
-        elif _is_aot(v):
-            for e in v:
-                emit(e, p, "[[" + ".".join(tkey(x) for x in p) + "]]", out)
-
-
-def write_toml(doc: dict[str, Any]) -> str:
-    out: list[str] = []
-    emit(doc, [], None, out)
-    text = "\n".join(out) + "\n"
-    tomllib.loads(text)  # the output must parse
-    return text
-
-
 def build(sources: list[Src]) -> dict[str, str]:
     """Every output file's relative path -> its exact text."""
     _SHIP_NAMES.clear()
@@ -1211,79 +1108,40 @@ def build(sources: list[Src]) -> dict[str, str]:
         for aid in doc["special_rules"]["kamikaze"]["markers"]:
             used.setdefault(aid, set()).add(sname)
     order = ["historical", "what-if", "campaign"]
-    ship_rows, track_rows, prov_rows = [], [], []
+    ship_rows, tracks, prov_rows = [], [], []
     for c in counters:
         ship_rows.append(c.values)
-        for fld in SHIP_COLUMNS:
-            if fld in ("id", "provenance", "source"):
-                continue
-            tag, note = c.prov[fld]
-            prov_rows.append({"unit_id": c.src.id, "field": fld, "value": cell(c.values[fld]), "provenance": tag,
-                              "source": note})
-        for row in c.track:
-            k = row["box"]
-            tags = {c.track_prov[(k, f_)][0] for f_ in ("speed_odd", "speed_even", "gunnery", "aa", "air_ops")}
-            notes = sorted({c.track_prov[(k, f_)][1] for f_ in ("speed_odd", "speed_even", "gunnery", "aa",
-                                                                  "air_ops")})
-            track_rows.append(dict(row, provenance=tags.pop() if len(tags) == 1 else "mixed",
-                                   source="; ".join(notes) if len(notes) == 1 else "see value_provenance.csv"))
-            for f_ in ("speed_odd", "speed_even", "gunnery", "aa", "air_ops"):
-                tag, note = c.track_prov[(k, f_)]
-                prov_rows.append({"unit_id": c.src.id, "field": f"track.{k}.{f_}", "value": cell(row[f_]),
-                                  "provenance": tag, "source": note})
+        prov_rows += uk.value_rows(c.src.id, c.values, c.prov, SHIP_COLUMNS)
+        box_rows, more = uk.track_rows(c.src.id, c.track, c.track_prov, TRACK_FIELDS)
+        tracks += box_rows
+        prov_rows += more
     air_rows = []
     for a in air:
         uid = a.values["id"]
         scen = [s for s in order if s in used.get(uid, set())]
         a.values["used_in"] = ";".join(scen)
         a.prov["used_in"] = (PRINTED, "13.1-13.3 (which scenarios field the unit)")
-        tags = {t for t, _n in a.prov.values()}
-        a.values["provenance"] = tags.pop() if len(tags) == 1 else "mixed"
+        a.values["provenance"] = uk.summary_tag({t for t, _n in a.prov.values()})
         a.values["source"] = "per-value provenance in value_provenance.csv"
         air_rows.append(a.values)
-        for fld in AIR_COLUMNS:
-            if fld in ("id", "provenance", "source"):
-                continue
-            tag, note = a.prov[fld]
-            prov_rows.append({"unit_id": uid, "field": fld, "value": cell(a.values[fld]), "provenance": tag,
-                              "source": note})
+        prov_rows += uk.value_rows(uid, a.values, a.prov, AIR_COLUMNS)
     for c in counters:
         if c.src.id not in used:
             raise SystemExit(f"ship {c.src.id} is in no scenario")
     files = {
-        "ships.csv": write_csv(SHIP_COLUMNS, ship_rows),
-        "damage_tracks.csv": write_csv(TRACK_COLUMNS, track_rows),
-        "air_units.csv": write_csv(AIR_COLUMNS, air_rows),
-        "value_provenance.csv": write_csv(["unit_id", "field", "value", "provenance", "source"], prov_rows),
-        "turn_record.csv": write_csv(TURN_COLUMNS, turn_record()),
+        "ships.csv": uk.write_csv(SHIP_COLUMNS, ship_rows),
+        "damage_tracks.csv": uk.write_csv(TRACK_COLUMNS, tracks),
+        "air_units.csv": uk.write_csv(AIR_COLUMNS, air_rows),
+        "value_provenance.csv": uk.write_csv(["unit_id", "field", "value", "provenance", "source"], prov_rows),
+        "turn_record.csv": uk.write_csv(TURN_COLUMNS, turn_record()),
     }
     for sname, doc in scen_docs.items():
-        files[f"scenarios/{sname}.toml"] = write_toml(doc)
+        files[f"scenarios/{sname}.toml"] = uk.write_toml(doc)
     return files
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="exit 1 if the files on disk differ from a fresh build")
-    ap.add_argument("--out", type=Path, default=OUT, help="output folder (default: scenarios/imperial-sunset)")
-    args = ap.parse_args(argv)
-    files = build(read_sources())
-    stale = []
-    for rel, text in files.items():
-        path = args.out / rel
-        if args.check:
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                stale.append(rel)
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    if stale:
-        print("stale or missing: " + ", ".join(stale), file=sys.stderr)
-        return 1
-    if not args.check:
-        print(f"wrote {len(files)} files to {args.out}")
-    return 0
-
+    return uk.run_units_tool(argv, __doc__, OUT, lambda: build(read_sources()))
 
 if __name__ == "__main__":
     raise SystemExit(main())

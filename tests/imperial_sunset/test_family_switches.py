@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_damage_kit import Driver, ship_id
+from test_damage_kit import Driver, add_air, ship_id
+from test_damage_kit import make_state as kit_make_state
 
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import air, air_ops, damage, engine, strikes
@@ -22,7 +23,7 @@ from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.engine import ask, frame, opt, pop
 from leyte.rulebooks.imperial_sunset.family import NotBuilt
 from leyte.rulebooks.imperial_sunset.rules import RULES, ImperialSunset
-from leyte.rulebooks.imperial_sunset.state import AirState, ShipState, State, TFState
+from leyte.rulebooks.imperial_sunset.state import ShipState, State, TFState
 
 BASE = Path(__file__).resolve().parents[2] / "scenarios" / "imperial-sunset"
 USN_HEX, IJN_HEX = "2621", "2821"
@@ -49,21 +50,14 @@ def switched(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201 - a fact
 
 
 def make_state(D: ISData, tfs: list[dict[str, Any]], *, day: bool = True, turn: int = 2) -> State:
-    """A position on data ``D``: ``{"id", "side", "hex", "ships": [names], "detected", "hits": {name: n}}``."""
-    st = State(scenario="test", turn=turn, first_turn=1, last_turn=12, data=D)
-    st.flags["day"] = day
-    for t in tfs:
-        ships = [ship_id(n) for n in t["ships"]]
-        st.tfs[t["id"]] = TFState(id=t["id"], side=t["side"], name=t.get("name", t["id"]), hex=t["hex"],
-                                  ships=ships, detected=bool(t.get("detected", False)), fleet=t.get("fleet"))
-        for n, sid in zip(t["ships"], ships):
-            st.ships[sid] = ShipState(id=sid, side=t["side"], tf=t["id"], hits=int(t.get("hits", {}).get(n, 0)))
+    """The combat kit's hand-built position (``test_damage_kit.make_state``), played on data ``D``.
+
+    A family data folder is a copy of Imperial Sunset's with switches set, so the ship ids the kit resolves and the
+    air units ``add_air`` reads are the same in both.
+    """
+    st = kit_make_state(tfs, day=day, turn=turn)
+    st.data = D
     return st
-
-
-def add_air(st: State, aid: str, *, box: str = "ready", reduced: bool = False, cap_over: str | None = None) -> None:
-    d = st.data.air[aid]
-    st.air[aid] = AirState(id=aid, side=d.side, parent=d.parent, box=box, reduced=reduced, cap_over=cap_over)
 
 
 def usn_vs_ijn(D: ISData, *, usn: tuple[str, ...] = ("Essex", "Lexington", "Reno", "DES RN 55"),
