@@ -26,15 +26,11 @@ from leyte.rulebooks.imperial_sunset.state import State
 
 CHITS = {"chit:IJN": "IJN", "chit:USN": "USN"}
 AF_MARKERS = {"af:61st": "61st", "af:22nd": "22nd"}
-GUAM = "guam"  # ruling R-5: the 61st Air Flotilla is Guam's, the 22nd every other island base
 
 
 def flotilla_of(base_id: str, base: dict[str, Any]) -> str:
-    """The Air Flotilla of an island base: its ``air_fleet`` column (airfields.csv, ruling M-8), else ruling R-5."""
-    fleet = str(base.get("air_fleet", "")).strip()
-    if fleet:
-        return "61st" if fleet.startswith("61") else "22nd"
-    return "61st" if base_id == GUAM else "22nd"
+    """The Air Flotilla of an island base (``state.flotilla``: airfields.csv's ``air_fleet``, ruling M-8)."""
+    return state.flotilla(base_id, base)
 
 
 def flotillas_with_aircraft(st: State) -> list[str]:

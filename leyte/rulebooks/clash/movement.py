@@ -416,7 +416,8 @@ class Activate:
                  data={"formation": marker, "hex": to})
         if is_dummy(st, marker):
             return  # 6.5: a dummy never searches or fights
-        frames: list[tuple[str, dict[str, Any]]] = [("clash_search", {"side": side, "formation": marker, "hex": to})]
+        frames: list[tuple[str, dict[str, Any]]] = [
+            ("clash_search", {"side": side, "formation": marker, "same_hex": True})]
         enemies = [t for t in enemy_tgs_at(st, to, side) if not t.dummy and has_live_ships(st, t)]
         if enemies or enemy_ships_alone_at(st, to, side):
             enemy = "USN" if side == "IJN" else "IJN"

@@ -16,12 +16,24 @@ from typing import Any
 
 from leyte.core.cases import own
 from leyte.core.game import Context
-from leyte.rulebooks.clash import activation, formations, movement, pending, scenario, sequence, victory, views
+from leyte.rulebooks.clash import (
+    activation,
+    formations,
+    islands,
+    movement,
+    pending,
+    scenario,
+    search,
+    sequence,
+    surface,
+    victory,
+    views,
+)
 from leyte.rulebooks.clash.engine import ENGINE, GAME_ID
 from leyte.rulebooks.imperial_sunset.rules import ImperialSunset
 from leyte.rulebooks.imperial_sunset.state import State
 
-_ = activation, formations, movement, pending, sequence, victory  # imported for their frames
+_ = activation, formations, islands, movement, pending, search, sequence, surface, victory  # their frames
 
 
 class ClashOfTheCarriers(ImperialSunset):

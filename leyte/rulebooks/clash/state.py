@@ -104,3 +104,13 @@ def detect(st: State, side: str, channel: str, formation: str) -> None:
 
 def detected_by(st: State, side: str, channel: str) -> list[str]:
     return list(extras(st)["detected"][side][channel])
+
+
+def flotilla(base_id: str, base: dict[str, Any]) -> str:
+    """The Air Flotilla an island base belongs to: its ``air_fleet`` (airfields.csv, map ruling M-8: 61 for the
+    Marianas, Yap and Peleliu, 22 for Truk and Iwo Jima); ruling R-5 defers to it. A base the data gives no flotilla
+    (a hand-written position) is the 61st's if it is Guam, the 22nd's otherwise."""
+    fleet = str(base.get("air_fleet", "")).strip()
+    if fleet:
+        return "61st" if fleet.startswith("61") else "22nd"
+    return "61st" if base_id == "guam" else "22nd"
