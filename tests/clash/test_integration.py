@@ -10,8 +10,10 @@ from clash_kit import real_rules_until_subs
 from test_sequence_kit import DAYS, NIGHTS, position, real_game, tg
 
 import leyte
+from leyte.core.dice import Dice
 from leyte.core.game import Context, Game
 from leyte.rulebooks.clash import islands, state, views
+from leyte.rulebooks.clash.engine import ENGINE, push
 from leyte.rulebooks.imperial_sunset import air_to_air
 from leyte.rulebooks.imperial_sunset.air_ops import has_weaker_side
 
@@ -122,3 +124,25 @@ def test_r_11_before_the_order_there_is_no_report_and_no_extra_marker() -> None:
         g.apply(next((o for o in g.decision.options if o.kind in ("done", "end_move", "chit_pass",
                                                                    "end_activation")), g.decision.options[-1]))
     assert "mobile-fleet" not in next(e for e in g.events if e.kind == "pool").data["markers"]
+
+
+def test_r_23_ijn_cap_that_fought_ends_the_turn_flown_the_rest_ready() -> None:
+    air = [{"id": a, "parent": c, "box": "cap"} for a, c in (("taiho-f4-1", "taiho"), ("zuikaku-f4-1", "zuikaku"),
+                                                            ("vf-16-1", "lexington"))]
+    pos = position([tg("tg-58-3", "3111", ["lexington"]), tg("force-a", "0618", ["taiho", "zuikaku"], side="IJN")],
+                   record=DAYS, last_turn=1, air=air, start={"phase": "formations", "side": "IJN"})
+    r = real_rules_until_subs()
+    events: list[Any] = []
+    ctx = r._context(Context(Dice(1), events), r.data())
+    st = r.new_state(r.load_scenario(pos), {}, ctx)
+    st.stack.clear()
+    st.flags["ijn_cap_fought"] = ["taiho-f4-1"]  # what IS's strike frames record when IJN CAP meets a strike
+    push(st, "clash_end_phase")
+    ENGINE.advance(st, ctx)
+    boxes = {a: st.air[a].box for a in ("taiho-f4-1", "zuikaku-f4-1", "vf-16-1")}
+    assert boxes == {"taiho-f4-1": "flown", "zuikaku-f4-1": "ready", "vf-16-1": "ready"}
+    flown = [e for e in events if e.rule == "5.7" and "Flown" in e.text]
+    assert len(flown) == 1 and flown[0].visible == ("IJN",) and "ijn_cap_fought" not in st.flags
+    down = [e for e in events if e.rule == "5.7" and "Ready" in e.text]
+    assert sorted(e.visible for e in down) == [("IJN",), ("USN",)]  # each side hears of its own units only
+

@@ -735,6 +735,10 @@ def _start(st: State, fr: StrikeRecord, ctx: Context) -> None:
     else:
         fr["ships"] = ships_of_target(st, fr["target"])
     cap = fr["cap"]
+    if cap and fr["defender"] == "IJN" and st.data.family.switch("ijn_carrier_air_after_strike") == "flown_forever":
+        # Clash R-23 (5.5, 8.6): IJN CAP that meets a strike has flown a mission and ends the turn in its Flown box
+        fought = st.flags.setdefault("ijn_cap_fought", [])
+        fought.extend(a for a in cap if a not in fought)
     if cap:
         ctx.emit("8.2", f"{len(cap)} {fr['defender']} CAP unit(s) intercept: "
                  + ", ".join(f"{unit_name(st.data, a)} ({strength(st, a)})" for a in cap), kind="cap",
