@@ -898,7 +898,7 @@ def away_on_turn_track(st: State, aid: str, ctx: Context) -> None:
 def _mp_penalty(st: State, fr: StrikeRecord, ctx: Context) -> None:
     """6.2.3: a TF attacked by four or more air units in one activation sub-phase loses an MP (two a turn at most)."""
     D = st.data
-    if fr["mode"] == "surface":
+    if fr["mode"] == "surface" and D.family.switch("surface_air") == "strike":  # Clash 12.7 costs no display MP
         bi = fr.get("battle_index", -1)
         if 0 <= bi < len(st.stack):
             bf = st.stack[bi]
