@@ -66,6 +66,9 @@ def test_3_1_6_after_set_up_the_enemy_reads_marker_labels_that_never_tell_a_dumm
     assert not any(d in e.text or d in json.dumps(e.data) for e in g.log("USN") for d in dummies)
     assert views.hidden_names(st, "USN") >= set(dummies)
     assert not views.hidden_names(st, "IJN") & set(dummies)  # the IJN's own dummies are no secret to it
+    own = g.view("IJN")["marker_labels"]
+    assert own == {t: lab for t, lab in labels.items() if st.tfs[t].side == "IJN"}  # the owner knows its labels
+    assert not set(g.view("USN")["marker_labels"]) & set(own)
 
 
 def test_3_1_6_the_label_order_is_a_secret_draw_so_it_does_not_follow_the_set_up() -> None:

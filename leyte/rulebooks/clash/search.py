@@ -451,7 +451,8 @@ class ClashSearchReport:
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
         pm, truth = fr["pm"], fr["truth"]
-        name = _label(st, fr["target"])
+        label = _label(st, fr["target"])  # the reporter owns the target: it reads the id and the marker the enemy saw
+        name = label if label == fr["target"] or label.startswith("the ") else f"{fr['target']} (marker {label})"
         if pm == 0:
             return None
         if fr["step"] == "way":

@@ -35,6 +35,8 @@ def view(st: State, player: str | None) -> dict[str, Any]:
         for tid, tf in sorted(cl["tfs"].items())
     ]
     v["own_tf"] = own_tf[0] if own_tf else None
+    v["marker_labels"] = {tid: lab for tid, lab in sorted(cl.get("labels", {}).items())
+                          if tid in st.tfs and st.tfs[tid].side == player}  # what the enemy reads on each (3.1.6)
     v["detected"] = {ch: list(ids) for ch, ids in cl["detected"][player].items()}
     v["air_bases"] = {k: dict(b) for k, b in sorted(cl["air_bases"].items())}
     if player == "USN":
