@@ -7,9 +7,9 @@ Island air units are ``AirState`` records whose ``parent`` is the id of the base
 the target (map ruling M-6, read with 8.1: the target hex counts, the start does not). A base holds at most its
 ``capacity`` units (2.1, ruling M-7); a unit on a strike still belongs to its base.
 
-The two Air Flotillas (ruling R-5): the 61st is every unit on Guam, the 22nd every other base. (``airfields.csv``
-also carries an ``air_fleet`` column drawn from the historical order of battle, map ruling M-8, which puts Yap and
-Peleliu with the 61st; R-5 is the play ruling and this module follows it.)
+The two Air Flotillas (ruling R-5): each base belongs to the flotilla ``airfields.csv``'s ``air_fleet`` names (map
+ruling M-8: the 61st holds the Marianas, Yap and Peleliu, the 22nd Truk and Iwo Jima); only the 61st searches, from
+Guam (6.3.2).
 
 Frames, as the Clash wave 2 interface names them:
 
@@ -43,7 +43,15 @@ from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.clash import state
 from leyte.rulebooks.clash.engine import ask, frame, opt, pop, push
 from leyte.rulebooks.imperial_sunset import damage, strikes
-from leyte.rulebooks.imperial_sunset.air_ops import can_bomb, can_fight, strength, tf_units, to_flown, unit_kind
+from leyte.rulebooks.imperial_sunset.air_ops import (
+    can_bomb,
+    can_fight,
+    has_weaker_side,
+    strength,
+    tf_units,
+    to_flown,
+    unit_kind,
+)
 from leyte.rulebooks.imperial_sunset.common import dist, record_is_day, turn_record
 from leyte.rulebooks.imperial_sunset.data import CARRIER_TYPES, ISData
 from leyte.rulebooks.imperial_sunset.state import AirState, State
@@ -74,15 +82,15 @@ def base_name(st: State, base_id: str) -> str:
     return str(base(st, base_id).get("name", base_id))
 
 
-def flotilla(base_id: str) -> str:
-    """R-5: the 61st Air Flotilla is Guam, the 22nd every other base."""
-    return AFS[0] if base_id == GUAM else AFS[1]
+def flotilla(st: State, base_id: str) -> str:
+    """The Air Flotilla of a base (``state.flotilla``: airfields.csv's ``air_fleet``, map ruling M-8)."""
+    return state.flotilla(base_id, base(st, base_id))
 
 
 def flotilla_bases(st: State, af: str) -> list[str]:
     if af not in AFS:
         raise LeyteError(f"no Air Flotilla {af!r}: the IJN has the 61st and the 22nd (R-5)")
-    return sorted(b for b in bases(st) if flotilla(b) == af)
+    return sorted(b for b in bases(st) if flotilla(st, b) == af)
 
 
 def is_island_unit(st: State, aid: str) -> bool:
@@ -778,7 +786,7 @@ class AirfieldStrike:
             raise IllegalAction(own("8.2.1"), f"{aid} may not take this step: full-strength units are flipped first")
         job = fr["losses"][0]
         a = st.air[aid]
-        if not a.reduced:
+        if not a.reduced and has_weaker_side(st, aid):
             a.reduced = True
             what = f"loses a step (now {strength(st, aid)})"
         elif a.side == "USN":  # 8.2.1: never eliminated; a DRM on its bombing roll instead

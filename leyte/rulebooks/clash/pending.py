@@ -4,14 +4,10 @@ The sequence of play (``sequence``, ``activation``, ``movement``) pushes these f
 them, with the parameters their real frames take. Until the real frame is merged, reaching one stops the game
 loudly instead of skipping the rule:
 
-- ``clash_search`` (6.0-6.5): ``side`` (the searcher), ``formation`` (the activated TG or TF id), and, for the
-  same-hex search on entering an enemy hex (6.2, ruling R-1), ``hex``;
-- ``clash_island_initial`` (5.3, 5.6, island CAP of 5.7): no parameters, once per Initial Phase;
-- ``clash_af_activation`` (ruling R-5): ``af`` ("61st" or "22nd");
-- ``clash_surface_battle`` (12.0): ``hex``, ``attacker`` (the side that moved in) and ``formations`` (side -> ids);
 - ``clash_subs_initial`` (11.1.1-11.1.2): no parameters, once per Initial Phase while the USN has sub markers.
 
 The module that builds a step registers its own frame under the same kind; the placeholder is then deleted here.
+Search (``search``), island air (``islands``) and surface combat (``surface``) are built; what remains is listed.
 """
 
 from __future__ import annotations
@@ -25,11 +21,6 @@ from leyte.rulebooks.clash.engine import frame
 from leyte.rulebooks.imperial_sunset.state import State
 
 PLACEHOLDERS: dict[str, tuple[str, str]] = {
-    "clash_search": ("6.0", "search (6.0-6.5: secret search rolls, same-hex search, air search per channel)"),
-    "clash_island_initial": ("5.3", "island air in the Initial Phase (5.3 reinforcements, 5.6 ready rolls, island "
-                                    "CAP of 5.7)"),
-    "clash_af_activation": ("4.2", "an Air Flotilla activation (ruling R-5: 61st search and island strikes)"),
-    "clash_surface_battle": ("12.0", "surface combat (12.0-12.9)"),
     "clash_subs_initial": ("11.1.1", "placing the USN submarine markers (11.1.1-11.1.2)"),
 }
 

@@ -4,8 +4,8 @@
 ``family.toml`` sets every rule difference (``imperial_sunset.family``) and its ``cases.csv`` renumbers every case the
 shared modules cite into Clash's rulebook. What differs in the flow — set-up (16.1), formations (3.0-3.3), the
 sequence of play (4.0-4.3, 5.0-5.7), the pool and command chits (4.2, 5.2, 8.7), movement (7.0-7.3), the End Phase
-and victory (4.3, 10.0-10.3) — runs as Clash's own frames on an engine extended from Imperial Sunset's. Steps other
-modules build (search, island air, surface combat, submarines) are ``pending`` placeholders until they are merged.
+and victory (4.3, 10.0-10.3) — runs as Clash's own frames on an engine extended from Imperial Sunset's. Search, island
+air and surface combat are their own modules' frames; the submarines (11.0) are still a ``pending`` placeholder.
 """
 
 from __future__ import annotations
@@ -16,12 +16,24 @@ from typing import Any
 
 from leyte.core.cases import own
 from leyte.core.game import Context
-from leyte.rulebooks.clash import activation, formations, movement, pending, scenario, sequence, victory, views
+from leyte.rulebooks.clash import (
+    activation,
+    formations,
+    islands,
+    movement,
+    pending,
+    scenario,
+    search,
+    sequence,
+    surface,
+    victory,
+    views,
+)
 from leyte.rulebooks.clash.engine import ENGINE, GAME_ID
 from leyte.rulebooks.imperial_sunset.rules import ImperialSunset
 from leyte.rulebooks.imperial_sunset.state import State
 
-_ = activation, formations, movement, pending, sequence, victory  # imported for their frames
+_ = activation, formations, islands, movement, pending, search, sequence, surface, victory  # their frames
 
 
 class ClashOfTheCarriers(ImperialSunset):
@@ -44,6 +56,9 @@ class ClashOfTheCarriers(ImperialSunset):
 
     def view(self, st: State, player: str | None) -> dict[str, Any]:
         return views.view(st, player)
+
+    def hidden_names(self, st: State, player: str) -> frozenset[str]:
+        return views.hidden_names(st, player)
 
 
 RULES = ClashOfTheCarriers()
