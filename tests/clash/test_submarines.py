@@ -199,6 +199,11 @@ def test_11_1_3_a_false_contact_does_nothing_and_leaves_the_map() -> None:
     assert not search.detected(g.state, "USN", "carrier", "ijn")
 
 
+def test_11_1_3_no_marker_of_that_side_in_the_hex_means_no_contact() -> None:
+    g = run(new(position(), []), "clash_sub_contact", hex=SUB_HEX, entering=["ijn"], side="USN")
+    assert not kinds(g, "sub_contact") and g.decision.kind == "formations"
+
+
 def test_11_1_3_a_friendly_marker_is_no_contact() -> None:
     g = new(position(), [])
     g.state.sonar.append({"id": "sub-9", "hex": SUB_HEX, "owner": "USN", "identity": "USN"})
@@ -401,3 +406,45 @@ def test_15_2_without_the_option_only_the_usn_pulls() -> None:
     with pytest.raises(Exception, match="15"):
         RULES.new_state(RULES.load_scenario(position()), {submarines.OPTION_IJN: True},
                         Context(g.dice, []))
+
+
+# -- formations, the 16.1 set-up, saving ----------------------------------------------------------------------------
+
+
+def test_11_1_4_a_tf_entering_is_one_formation_and_its_tgs_are_detected_with_it() -> None:
+    tgs = [tg("usn", "USN", "3111", USN_TG), tg("a", "IJN", SUB_HEX, ["taiho"], tf="mf"),
+           tg("b", "IJN", SUB_HEX, ["myoko", "div-61"], tf="mf")]
+    pos = {**position(tgs), "tfs": [{"id": "mf", "name": "Mobile Fleet", "side": "IJN", "hex": SUB_HEX}]}
+    g = new(pos, [10, 1, 2])
+    g.state.sonar.append({"id": "sub-9", "hex": SUB_HEX, "owner": "USN", "identity": "USN"})
+    run(g, "clash_sub_contact", hex=SUB_HEX, entering=["mf"], side="USN")
+    assert kinds(g, "report")[0].data == {"target": "mf", "counts": {"CV": 1, "CA": 1, "DD": 1}, "channel": "carrier"}
+    assert search.detected(g.state, "USN", "carrier", "mf") and g.state.tfs["a"].detected and g.state.tfs["b"].detected
+    assert not search.detected(g.state, "USN", "land", "mf")
+    assert [o["type"] for o in g.decision.options] == ["CV", "CA", "DD"]
+
+
+def test_11_1_2_on_the_16_1_set_up_markers_go_next_to_the_ijn_markers_never_on_them() -> None:
+    g = Game(RULES, RULES.load_scenario("historical"), seed=1, dice=[5, 1, 1, 1, 8, 3])
+    st = g.state
+    st.turn = 2
+    run(g, "clash_subs_initial")
+    ijn = submarines.enemy_marker_hexes(st, "USN")
+    assert ijn and all(not h.startswith(submarines.search.DETACHED) for h in ijn)
+    d = g.decision
+    offered = [o["hex"] for o in d.options]
+    assert offered and all(min(dist(st.data, h, m) for m in ijn) == 1 for h in offered)
+    g.apply(d.options[0])
+    offered = [o["hex"] for o in g.decision.options]  # the second marker rolled 3: two or more from every one
+    assert d.options[0]["hex"] not in offered
+    assert all(min(dist(st.data, h, m) for m in ijn) >= 2 for h in offered)
+
+
+def test_a_placement_and_its_hidden_faces_survive_a_save_and_load() -> None:
+    from leyte.rulebooks.imperial_sunset.state import State
+
+    g = initial([4, 1, 1, 1, 6, 6, 6])
+    g.apply(g.legal_actions()[0])
+    back = State.from_dict(json.loads(json.dumps(g.state.to_dict())), g.state.data)
+    assert back.sonar == g.state.sonar and back.stack == g.state.stack
+    assert [m["identity"] for m in back.sonar] == ["USN"] and back.stack[-1]["queue"] == ["USN", "USN"]

@@ -321,7 +321,7 @@ class SubContact:
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
         t = str(action["type"])
         pool = [s for s in _formation_ships(st, fr) if st.data.ships[s].type == t]
-        _torpedo(st, fr, pool, f"{fr['side']} submarine's chosen {t}", ctx)
+        _torpedo(st, fr, pool, f"one of the {t} units (the owner chose the type, SUB-7)", ctx)
 
 
 def _formation_ships(st: State, fr: dict[str, Any]) -> list[str]:
