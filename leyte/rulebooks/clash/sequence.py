@@ -192,7 +192,7 @@ class ClashEndPhaseRest:
         for side in ("IJN", "USN"):  # each side's own units: their ids name carriers the enemy may not know
             mine = [a for a in landed if st.air[a].side == side]
             if mine:
-                ctx.emit(own("5.7"), f"{len(mine)} fighter unit(s) come down from CAP to their Ready boxes",
+                ctx.emit(own("5.7"), f"{len(mine)} {side} fighter unit(s) come down from CAP to their Ready boxes",
                          kind="air_box", data={"air": mine}, visible=(side,))
         flown = sorted(a.id for a in st.air.values() if a.box == "cap" and a.id in fought)
         for aid in flown:

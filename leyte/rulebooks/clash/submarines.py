@@ -273,16 +273,17 @@ def _truth(st: State, ships: list[str]) -> dict[str, int]:
     return {t: counts[t] for t in sorted(counts, key=lambda t: (order.get(t, len(order)), t))}
 
 
-def label(target_id: str) -> str:
-    """A formation as both players name it: its marker's id, or the detached ships of a hex (6.4)."""
+def label(st: State, target_id: str) -> str:
+    """A formation as both players name it: its marker's public label (3.1.6: never an id that tells a dummy), or
+    the detached ships of a hex (6.4)."""
     if target_id.startswith(search.DETACHED + "-"):
         return f"the detached ships in {target_id.split('-', 2)[2]}"
-    return target_id
+    return state.public_id(st, target_id)
 
 
 def public_name(st: State, fr: dict[str, Any]) -> str:
     """How a torpedoed ship reads to the submarine's owner: a unit of the formation, never its name (SUB-7)."""
-    return f"a naval unit of {label(fr['target'])}" if fr.get("target") else "a naval unit"
+    return f"a naval unit of {label(st, fr['target'])}" if fr.get("target") else "a naval unit"
 
 
 @frame("clash_sub_contact")
@@ -304,10 +305,10 @@ class SubContact:
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
         if fr.get("stage") != "choose":
             return None
-        options = [opt("sub_target", f"Attack a {t} of {label(fr['target'])}", type=t)
+        options = [opt("sub_target", f"Attack a {t} of {label(st, fr['target'])}", type=t)
                    for t in fr["types"]]
         return ask(fr["side"], "sub_target", f"Your submarine in {fr['hex']} attacks a unit of your choice: which "
-                   "type?", own("11.1.4"), options, data={"hex": fr["hex"], "target": fr["target"],
+                   "type?", own("11.1.4"), options, data={"hex": fr["hex"], "target": label(st, fr["target"]),
                                                         "types": list(fr["types"])})
 
     @staticmethod
@@ -365,24 +366,24 @@ def _flip(st: State, fr: dict[str, Any], ctx: Context) -> None:
     f = present[i]
     fr["affected"], fr["target"] = f["id"], f["target"]
     rec = ctx.roll_on(st.data.table("sub_detection"), None, (), purpose=f"{side} submarine in {hex_label} against "
-                      f"{label(f['target'])}", rule=own("11.1.4"))
+                      f"{label(st, f['target'])}", rule=own("11.1.4"))
     row = rec.result
     if not row.get("detected"):
-        ctx.emit(own("11.1.4"), f"The {side} submarine neither finds nor attacks {label(f['target'])}",
-                 kind="sub", data={"hex": hex_label, "target": f["target"], "detected": False})
+        ctx.emit(own("11.1.4"), f"The {side} submarine neither finds nor attacks {label(st, f['target'])}",
+                 kind="sub", data={"hex": hex_label, "target": label(st, f["target"]), "detected": False})
         pop(st, fr)
         return
     if f["dummy"]:
         st.tfs[f["id"]].in_play = False  # SUB-8: as a search find (3.1.6, R-7)
-        ctx.emit(own("3.1.6"), f"The {side} submarine finds nothing: {f['id']} was a dummy and is removed",
-                 kind="dummy_removed", data={"target": f["id"], "hex": hex_label})
+        ctx.emit(own("3.1.6"), f"The {side} submarine finds nothing: {label(st, f['id'])} was a dummy and is removed",
+                 kind="dummy_removed", data={"target": label(st, f["id"]), "hex": hex_label})
         pop(st, fr)
         return
     state.detect(st, side, "carrier", f["target"])  # R-41: a submarine's find counts for ships and carrier air
     for t in _tg_members(st, f["target"]):
         t.detected = True
-    ctx.emit(own("11.1.4"), f"The {side} submarine detects {label(f['target'])}: Detection marker placed",
-             kind="sub", data={"hex": hex_label, "target": f["target"], "detected": True})
+    ctx.emit(own("11.1.4"), f"The {side} submarine detects {label(st, f['target'])}: Detection marker placed",
+             kind="sub", data={"hex": hex_label, "target": label(st, f["target"]), "detected": True})
     fr["stage"] = "attack"
     fr["attacks"], fr["rule"] = int(row.get("attacks", 0)), str(row.get("target", "none"))
     truth = _truth(st, f["ships"])
