@@ -156,9 +156,19 @@ def push_formations(st: State, side: str) -> None:
     push(st, "clash_formations", side=side)
 
 
-def _why_not(st: State, side: str, action: Action) -> IllegalAction | None:
-    """Why a formation change is not allowed now, naming the case (None: it is allowed)."""
-    lay = layout_of(st)
+def _copy_layout(lay: Mapping[str, Any]) -> dict[str, Any]:
+    """A layout a candidate change may edit: the TG records and their ship lists copied, the rest shared (read only)."""
+    return {**lay, "tgs": {k: {**v, "ships": list(v["ships"])} for k, v in lay["tgs"].items()}}
+
+
+def _why_not(st: State, side: str, action: Action,
+             base: tuple[dict[str, Any], dict[str, int]] | None = None) -> IllegalAction | None:
+    """Why a formation change is not allowed now, naming the case (None: it is allowed).
+
+    ``base`` is the current layout and what it already breaks (``_baseline``), computed once when many candidate
+    changes are judged against the same position."""
+    cur, before = base if base is not None else _baseline(st)
+    lay = _copy_layout(cur)
     tgs, tfs = lay["tgs"], lay["tfs"]
     kind = action.kind
 
@@ -220,11 +230,16 @@ def _why_not(st: State, side: str, action: Action) -> IllegalAction | None:
         del tgs[tg]
     else:
         return refuse("5.1", f"{action.text} is not a formation change")
-    before = {what: n for _, _, what, n in _found(st.data, layout_of(st))}
     worse = [(c, r) for c, r, what, n in _found(st.data, lay) if n > before.get(what, 0)]
     if worse:
         return refuse(*worse[0])
     return None
+
+
+def _baseline(st: State) -> tuple[dict[str, Any], dict[str, int]]:
+    """The current layout and how far it already breaks each limit: a change is refused only if it makes one worse."""
+    lay = layout_of(st)
+    return lay, {what: n for _, _, what, n in _found(st.data, lay)}
 
 
 def _spruance_refusal(st: State, side: str, action: Action) -> str | None:
@@ -275,7 +290,8 @@ def _candidates(st: State, side: str) -> list[Action]:
     for h in sorted({t.hex for t in mine if t.hex and not t.dummy and t.ships}):
         out.append(opt("dummy", f"create a dummy TG in {h}", hex=h))
     out.append(opt("done", "formations done"))
-    return [a for a in out if _why_not(st, side, a) is None]
+    base = _baseline(st)
+    return [a for a in out if _why_not(st, side, a, base) is None]
 
 
 def _apply(st: State, side: str, action: Action, ctx: Context) -> None:

@@ -30,7 +30,7 @@ from typing import Any
 from leyte.core.cases import own
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.clash import state
+from leyte.rulebooks.clash import state, submarines
 from leyte.rulebooks.clash.engine import ask, frame, opt, pop, push, push_many
 from leyte.rulebooks.imperial_sunset.air_ops import can_bomb, in_range, may_extend, tf_units
 from leyte.rulebooks.imperial_sunset.common import dist, has_live_ships, is_day, live_ships, ship_speed
@@ -410,15 +410,18 @@ class Activate:
         label = state.public_id(st, marker)  # 3.1.6: the enemy reads the marker's label, never its id
         ctx.emit(own("7.1"), f"{side} marker {label} moves {frm} -> {to}", kind="move_public",
                  data={"formation": label, "from": frm, "to": to}, visible=("IJN", "USN"))
+        contacts = submarines.contact_frames(st, to, [marker], side)  # 11.1.3: the marker is flipped at once
         if not enemy_at(st, to, side):
+            push_many(st, contacts)
             return
         fr["mp"] = 0  # 7.1: entering a hex with enemy units ends the move
         ctx.emit(own("7.1"), f"{side} marker {label} enters {to}, where enemy units are: its move ends", kind="move",
                  data={"formation": label, "hex": to})
         if is_dummy(st, marker):
+            push_many(st, contacts)
             return  # 6.5: a dummy never searches or fights
         frames: list[tuple[str, dict[str, Any]]] = [
-            ("clash_search", {"side": side, "formation": marker, "same_hex": True})]
+            *contacts, ("clash_search", {"side": side, "formation": marker, "same_hex": True})]
         enemies = [t for t in enemy_tgs_at(st, to, side) if not t.dummy and has_live_ships(st, t)]
         if enemies or enemy_ships_alone_at(st, to, side):
             enemy = "USN" if side == "IJN" else "IJN"
@@ -491,12 +494,15 @@ def _route_field(D: ISData, side: str) -> dict[str, str]:
     return nxt
 
 
-def move_detached(st: State, side: str, ctx: Context) -> None:
+def move_detached(st: State, side: str, ctx: Context) -> list[tuple[str, dict[str, Any]]]:
     """4.3/7.3: each damaged ship sailing alone (with any escorts) heads for its side's exit edges at full speed and
     leaves the map once it stands on one with an MP to spare; escorts keep with it and leave with it. It stops short
-    of a hex with enemy units rather than sail into a surface battle (7.3)."""
+    of a hex with enemy units rather than sail into a surface battle (7.3). Returns the submarine contacts its
+    moves made (11.1.3: a detached unit entering a marker's hex flips it too), for the End Phase to resolve before
+    the markers leave the map."""
     D = st.data
     field = _route_field(D, side)
+    contacts: list[tuple[str, dict[str, Any]]] = []
     for sid in sorted(s.id for s in st.ships.values() if s.side == side and s.independent and not s.sunk
                       and not s.exited and not s.escorting):
         s = st.ships[sid]
@@ -510,6 +516,10 @@ def move_detached(st: State, side: str, ctx: Context) -> None:
         while mp > 0 and field[here] != here and not enemy_at(st, field[here], side):  # never into a battle
             here = field[here]
             mp -= 1
+            hit = submarines.contact_frames(st, here, [sid], side)
+            if hit:
+                contacts += hit
+                break  # the contact is resolved before it sails on; it moves no further this End Phase
         for x in [s, *escorts]:
             x.hex = here
         if field[here] == here and mp > 0:
@@ -521,4 +531,5 @@ def move_detached(st: State, side: str, ctx: Context) -> None:
         else:
             ctx.emit(own("7.3"), f"{D.ships[sid].name} (damaged) sails to {here}", kind="move",
                      data={"ship": sid, "to": here})
+    return contacts
 

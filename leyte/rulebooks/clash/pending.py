@@ -4,10 +4,11 @@ The sequence of play (``sequence``, ``activation``, ``movement``) pushes these f
 them, with the parameters their real frames take. Until the real frame is merged, reaching one stops the game
 loudly instead of skipping the rule:
 
-- ``clash_subs_initial`` (11.1.1-11.1.2): no parameters, once per Initial Phase while the USN has sub markers.
+(none left)
 
 The module that builds a step registers its own frame under the same kind; the placeholder is then deleted here.
-Search (``search``), island air (``islands``) and surface combat (``surface``) are built; what remains is listed.
+Search, island air, surface combat and submarines are all built, so the list is empty; the mechanism stays for
+the next step built in parallel.
 """
 
 from __future__ import annotations
@@ -20,9 +21,7 @@ from leyte.core.game import Context
 from leyte.rulebooks.clash.engine import frame
 from leyte.rulebooks.imperial_sunset.state import State
 
-PLACEHOLDERS: dict[str, tuple[str, str]] = {
-    "clash_subs_initial": ("11.1.1", "placing the USN submarine markers (11.1.1-11.1.2)"),
-}
+PLACEHOLDERS: dict[str, tuple[str, str]] = {}
 
 
 def _placeholder(kind: str, case: str, what: str) -> type:

@@ -5,7 +5,7 @@
 shared modules cite into Clash's rulebook. What differs in the flow — set-up (16.1), formations (3.0-3.3), the
 sequence of play (4.0-4.3, 5.0-5.7), the pool and command chits (4.2, 5.2, 8.7), movement (7.0-7.3), the End Phase
 and victory (4.3, 10.0-10.3) — runs as Clash's own frames on an engine extended from Imperial Sunset's. Search, island
-air and surface combat are their own modules' frames; the submarines (11.0) are still a ``pending`` placeholder.
+air, surface combat and submarines (11.0) are their own modules' frames.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from leyte.rulebooks.clash import (
     scenario,
     search,
     sequence,
+    submarines,
     surface,
     victory,
     views,
@@ -33,7 +34,7 @@ from leyte.rulebooks.clash.engine import ENGINE, GAME_ID
 from leyte.rulebooks.imperial_sunset.rules import ImperialSunset
 from leyte.rulebooks.imperial_sunset.state import State
 
-_ = activation, formations, islands, movement, pending, search, sequence, surface, victory  # their frames
+_ = activation, formations, islands, movement, pending, search, sequence, submarines, surface, victory  # frames
 
 
 class ClashOfTheCarriers(ImperialSunset):

@@ -18,7 +18,7 @@ from typing import Any
 
 from leyte.core.cases import own
 from leyte.core.game import Context
-from leyte.rulebooks.clash import movement, state, victory
+from leyte.rulebooks.clash import movement, state, submarines, victory
 from leyte.rulebooks.clash.engine import frame, pop, push, push_many
 from leyte.rulebooks.imperial_sunset.air_ops import unit_name
 from leyte.rulebooks.imperial_sunset.common import is_day, record_is_day, turn_record
@@ -171,8 +171,20 @@ class ClashEndPhase:
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
         st.phase = "end"
         pop(st, fr)
-        movement.move_detached(st, "IJN", ctx)  # 4.3: the IJN moves his damaged ships first
-        movement.move_detached(st, "USN", ctx)
+        contacts = movement.move_detached(st, "IJN", ctx)  # 4.3: the IJN moves his damaged ships first
+        contacts += movement.move_detached(st, "USN", ctx)
+        # 11.1.3: a detached unit that entered a submarine's hex meets it before the markers leave the map (11.1.6)
+        push_many(st, [*contacts, ("clash_end_phase_rest", {})])
+
+
+@frame("clash_end_phase_rest")
+class ClashEndPhaseRest:
+    """4.3 End Phase after the detached units' moves and any submarine contact they made: CAP lands, night clears
+    detection, the submarine markers leave (11.1.6), the Saipan check (10.2), then the next turn or the tally."""
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        pop(st, fr)
         fought = set(st.flags.pop("ijn_cap_fought", []))  # R-23: IJN CAP that met a strike (IS strikes record it)
         landed = sorted(a.id for a in st.air.values() if a.box == "cap" and a.id not in fought)
         for aid in landed:
@@ -180,7 +192,7 @@ class ClashEndPhase:
         for side in ("IJN", "USN"):  # each side's own units: their ids name carriers the enemy may not know
             mine = [a for a in landed if st.air[a].side == side]
             if mine:
-                ctx.emit(own("5.7"), f"{len(mine)} fighter unit(s) come down from CAP to their Ready boxes",
+                ctx.emit(own("5.7"), f"{len(mine)} {side} fighter unit(s) come down from CAP to their Ready boxes",
                          kind="air_box", data={"air": mine}, visible=(side,))
         flown = sorted(a.id for a in st.air.values() if a.box == "cap" and a.id in fought)
         for aid in flown:
@@ -190,9 +202,7 @@ class ClashEndPhase:
                      kind="air_box", data={"air": flown}, visible=("IJN",))
         if not record_is_day(turn_record(st, st.turn)):
             clear_detection(st, ctx)
-        if st.sonar:
-            ctx.emit(own("11.1.6"), f"{len(st.sonar)} submarine marker(s) leave the map", kind="sub")
-            st.sonar = []
+        submarines.clear(st, ctx)
         victory.saipan_check(st, ctx)
         if decisive_battle_failed(st, ctx):
             return
