@@ -80,13 +80,22 @@ def test_5_3_the_initial_phase_runs_island_air_its_ready_rolls_secret_to_the_ijn
     assert (g.state.air["guam-261ag-f3"].box == "ready") == any(e.kind == "air_box" for e in g.events)
 
 
-def test_11_1_1_the_usn_submarine_markers_are_a_placeholder_on_the_game_s_data() -> None:
+def test_11_1_1_the_usn_places_its_submarine_markers_at_the_end_of_the_initial_phase() -> None:
+    """On the game's own data the USN has five markers (11.1.1): after both sides' formation steps the pull roll is
+    made and the USN places what it drew, one decision per marker (11.1.2), before the first activation."""
     pos = position([tg("tg-58-1", "3111", ["hornet"]), tg("force-a", "0618", ["taiho"], side="IJN")])
     g = real_game(pos)
     g.apply({"kind": "done"})
-    with pytest.raises(NotYetImplemented, match=r"rule 11\.1\.1 .*frame clash_subs_initial\)"):
-        g.apply({"kind": "done"})
-    assert g.decision.kind == "formations"  # the refusal left the game as it was
+    g.apply({"kind": "done"})
+    pulls = [e for e in g.events if e.kind == "roll" and e.rule == "11.1.1"]
+    assert len(pulls) == 1 and pulls[0].visible is None  # public: the markers it pulls go on the map face down
+    assert g.decision.player == "USN" and g.decision.rule == "11.1.2"
+    placed = 0
+    while g.decision is not None and g.decision.rule == "11.1.2":
+        g.apply(g.decision.options[0])
+        placed += 1
+    assert 2 <= placed <= 5 and len(g.state.sonar) == placed  # the 11.1.1 table pulls two to five
+    assert all(m["owner"] == "USN" for m in g.state.sonar)
 
 
 def _recovery_game(record: dict[str, Any]) -> Any:
