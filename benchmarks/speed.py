@@ -1,7 +1,8 @@
-"""Speed of whole Imperial Sunset games (issue 7): games/s and decisions/s on one core, the scaling with two
-workers, the peak memory of one game, and a profile of where the time goes.
+"""Speed of whole games (issue 7; Imperial Sunset by default, any operational game with ``--game``, e.g. Clash of
+the Carriers beside it, issue 17): games/s and decisions/s on one core, the scaling with two workers, the peak
+memory of one game, and a profile of where the time goes.
 
-Run: python benchmarks/speed.py [--games N] [--repeat N] [--profile-rows N]
+Run: python benchmarks/speed.py [--game ID] [--games N] [--repeat N] [--profile-rows N]
 
 Figures only, never a pass/fail test (targets, from the issue: >= 10 random games/s and >= 20,000 decisions/s on
 one core; >= 1.8x with two workers). The profile shows the hot path so a fix can go where the time is. Wall-clock
@@ -30,6 +31,14 @@ from leyte.simulation import bot_view, play_out, simulate  # noqa: E402
 
 GAME = "imperial-sunset"
 SCENARIO = "historical"
+
+
+def set_game(game: str) -> None:
+    """Time ``game`` instead of Imperial Sunset (its ``historical`` scenario; its side names come from the game)."""
+    global GAME
+    if game not in leyte.games():
+        raise SystemExit(f"no game {game!r}: {', '.join(leyte.games())}")
+    GAME = game
 
 
 def one_core(bots: tuple[str, str], games: int) -> tuple[float, float, float]:
@@ -77,7 +86,7 @@ def view_cost() -> tuple[float, float, int]:
         if d is None:
             break
         g.apply(players[d.player].choose(bot_view(g, d.player), d))
-    side = g.decision.player if g.decision else "USN"
+    side = g.decision.player if g.decision else g.players[-1]
     n = 50
     t = time.perf_counter()
     for _ in range(n):
@@ -113,8 +122,10 @@ def main() -> None:
                          "machine's figures vary by a quarter or more from run to run, and the best run is the one "
                          "least disturbed by its neighbours)")
     ap.add_argument("--profile-rows", type=int, default=18)
+    ap.add_argument("--game", default=GAME, help=f"the game to time (default {GAME})")
     args = ap.parse_args()
-    print(f"Imperial Sunset, {SCENARIO} scenario; {os.cpu_count()} CPUs; Python {sys.version.split()[0]}")
+    set_game(args.game)
+    print(f"{GAME}, {SCENARIO} scenario; {os.cpu_count()} CPUs; Python {sys.version.split()[0]}")
     leyte.new_game(GAME, scenario=SCENARIO, seed=0)  # load the game data once, outside the timings
     for bots in (("random", "random"), ("heuristic", "heuristic")):
         name = f"{bots[0]} vs {bots[1]}"

@@ -112,7 +112,8 @@ def test_the_scan_finds_a_name_in_code_and_ignores_docstrings_and_comments() -> 
         f"from leyte.rulebooks.{game_package(game)} import face\n"
     )
     hits = hits_in(src, "planted.py", pats)
-    assert [h.split(":")[1] for h in hits] == ["5", "6", "7"], hits
+    # a line may hold several needles (a game whose id starts with its package's name): count lines, not hits
+    assert sorted({h.split(":")[1] for h in hits}) == ["5", "6", "7"], hits
     assert all(h.startswith("planted.py:") for h in hits)
 
 
