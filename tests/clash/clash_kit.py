@@ -50,3 +50,20 @@ def choose(g: Game, kind: str, **params: Any) -> list[Any]:
         if o.kind == kind and all(o.get(k) == v for k, v in params.items()):
             return g.apply(o)
     raise AssertionError(f"no legal {kind} {params} among {[o.text for o in g.legal_actions()][:20]}")
+
+
+@cache
+def real_rules_until_subs() -> ClashOfTheCarriers:
+    """The game's own data folder — unless the USN submarines (11.1.1) are still the ``pending`` placeholder: then a
+    copy of it that gives the USN no submarine markers, so a game can pass the Initial Phase. Once the submarines
+    module is merged (and its placeholder deleted), this is the real folder, submarines and all."""
+    from leyte.rulebooks.clash import pending
+
+    if "clash_subs_initial" not in pending.PLACEHOLDERS:
+        return ClashOfTheCarriers(GAME_FOLDER)
+    folder = Path(tempfile.mkdtemp(prefix="clash-real-data-"))
+    shutil.copytree(GAME_FOLDER, folder, dirs_exist_ok=True)
+    lines = (folder / "constants.csv").read_text(encoding="utf-8").splitlines(keepends=True)
+    (folder / "constants.csv").write_text("".join(ln for ln in lines if not ln.startswith("subs.usn_markers,")),
+                                          encoding="utf-8")
+    return ClashOfTheCarriers(folder)

@@ -1,7 +1,7 @@
 """Shared helpers for Clash's surface combat tests (12.0-12.9): a battle pushed on a position of the game's own data.
 
 The surface tables (placement, 12.2) and constants live only in the game's data folder, so these tests run on it.
-The sequence of play that will push ``clash_surface_battle`` (cseq) is not merged yet, so ``battle`` builds a game at
+To test a battle alone (movement pushes ``clash_surface_battle`` in a whole game), ``battle`` builds a game at
 its formation step, swaps the stack for a host frame with the battle above it, and lets the engine run; from then on
 every choice goes through ``Game.apply`` (the public API) and every roll comes from the scripted dice.
 """
@@ -55,6 +55,7 @@ def battle(ijn: list[str], usn: list[str], dice: Sequence[int], *, day: bool = T
     g = Game(RULES, RULES.load_scenario(pos), seed=seed, dice=list(dice))
     st = g.state
     st.stack.clear()
+    del g.events[:]  # the set-up log (its 4.0 turn marker) belongs to the stack just thrown away
     st.flags["day"] = day
     push(st, "test_surface_host")
     push(st, "clash_surface_battle", hex=HEX, attacker=attacker,

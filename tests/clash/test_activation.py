@@ -6,16 +6,10 @@ from typing import Any
 
 import pytest
 from clash_kit import game
-from test_sequence_kit import DAYS, NIGHTS, finish_formations, install_search_double, position, tg
+from test_sequence_kit import DAYS, NIGHTS, finish_formations, position, real_game, tg
 
-from leyte.core.errors import IllegalAction, NotYetImplemented
+from leyte.core.errors import IllegalAction
 from leyte.rulebooks.clash import activation
-
-
-@pytest.fixture
-def search_double(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
-    return install_search_double(monkeypatch)
-
 
 BASES = [{"id": "guam", "name": "Guam", "hex": "3516"}, {"id": "yap", "name": "Yap", "hex": "0520"}]
 
@@ -37,19 +31,13 @@ def test_5_2_the_pool_holds_loose_tgs_dummies_the_tf_and_both_chits() -> None:
     assert pool_of(g) == ["force-a", "ijn-dummy-1", "tf-58", "tg-58-1", "tg-58-4", "chit:IJN", "chit:USN"]
 
 
-def test_5_2_air_flotilla_markers_go_in_by_day_for_flotillas_with_aircraft(search_double: dict[str, Any]) -> None:
+def test_5_2_air_flotilla_markers_go_in_by_day_for_flotillas_with_aircraft() -> None:
     air = [{"id": "guam-f3", "parent": "guam", "box": "ready"}]  # Yap (the 22nd's) has no aircraft
     g_night = _activation_game(NIGHTS, air_bases=BASES, air=air)
     assert not any(m.startswith("af:") for m in pool_of(g_night))
-    for seed in range(1, 20):
-        tgs = [tg("force-a", "0210", ["taiho"], side="IJN"), tg("tg-58-1", "3810", ["hornet"])]
-        try:  # a first draw of the AF marker stops at the AF placeholder before the pool can be read
-            g = game(position(tgs, last_turn=1, phase="activation", record=DAYS, air_bases=BASES, air=air), seed=seed)
-        except NotYetImplemented:
-            continue
-        assert pool_of(g) == ["force-a", "tg-58-1", "af:61st", "chit:IJN", "chit:USN"]
-        return
-    raise AssertionError("every seed drew the AF marker first")
+    tgs = [tg("force-a", "0210", ["taiho"], side="IJN"), tg("tg-58-1", "3810", ["hornet"])]
+    g = game(position(tgs, last_turn=1, phase="activation", record=DAYS, air_bases=BASES, air=air))
+    assert pool_of(g) == ["force-a", "tg-58-1", "af:61st", "chit:IJN", "chit:USN"]
 
 
 def test_5_2_r5_guam_is_the_61st_and_the_other_bases_the_22nd() -> None:
@@ -58,21 +46,20 @@ def test_5_2_r5_guam_is_the_61st_and_the_other_bases_the_22nd() -> None:
     assert activation.flotilla_of("rota", {"air_fleet": "61"}) == "61st"  # airfields.csv's column wins (M-8)
 
 
-def test_4_2_an_af_marker_pushes_the_af_activation_with_its_flotilla(search_double: dict[str, Any]) -> None:
-    air = [{"id": "guam-f3", "parent": "guam", "box": "ready"}]
-    for seed in range(1, 40):
-        tgs = [tg("force-a", "0210", ["taiho"], side="IJN"), tg("tg-58-1", "3810", ["hornet"])]
-        pos = position(tgs, last_turn=1, phase="activation", record=DAYS, air_bases=BASES, air=air)
-        try:
-            g = game(pos, seed=seed)
-            while not g.over:
-                d = g.decision
-                g.apply(next((o for o in d.options if o.kind in ("end_move", "chit_pass", "end_activation")),
-                             d.options[-1]))
-        except NotYetImplemented as e:
-            assert "frame clash_af_activation: af='61st'" in str(e) and e.rule == "4.2"
-            return
-    raise AssertionError("the 61st AF marker was never drawn")
+def test_4_2_an_af_marker_pushes_the_af_activation_with_its_flotilla() -> None:
+    air = [{"id": "guam-261ag-f3", "parent": "guam", "box": "ready"}]  # on the game's data (search needs it)
+    tgs = [tg("force-a", "0210", ["taiho"], side="IJN"), tg("tg-58-1", "3810", ["hornet"])]
+    g = real_game(position(tgs, last_turn=1, phase="activation", record=DAYS, air_bases=BASES[:1], air=air))
+    while not g.over:
+        d = g.decision
+        g.apply(next((o for o in d.options if o.kind in ("end_move", "chit_pass", "end_activation", "honest")),
+                     d.options[0] if d.kind.startswith("search_report") else d.options[-1]))
+    draw = next(e for e in g.events if e.kind == "draw" and e.data.get("marker") == "af:61st")
+    assert draw.rule == "4.2"
+    after = g.events[g.events.index(draw) + 1:]
+    search = next(e for e in after if e.kind == "search")  # the 61st's activation: its search from Guam (6.3.2)
+    assert search.rule == "6.3.2" and search.data["searcher"] == "61st"
+    assert "af:22nd" not in pool_of(g)  # no 22nd base has aircraft here
 
 
 def test_4_2_players_take_turns_drawing_until_the_pool_is_empty() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from clash_kit import choose, game
 
-from leyte.core.errors import IllegalAction, NotYetImplemented, ScenarioError
+from leyte.core.errors import IllegalAction, ScenarioError
 from leyte.rulebooks.clash import formations, state
 
 USN_FILLERS = ["new-mexico", "idaho", "maryland", "colorado", "tennessee", "california", "pennsylvania",
@@ -174,17 +174,21 @@ def test_3_3_three_tgs_in_the_tf_s_hex_must_join_it_before_the_phase_ends() -> N
     e = refused(g, {"kind": "done"})
     assert e.rule == "3.3" and "must join the TF" in e.reason
     choose(g, "join", tg="a", tf="tf-58")
-    # done is legal now; the first drawn TG's day search belongs to the search module (a placeholder until merged)
-    with pytest.raises(NotYetImplemented, match=r"rule 6\.0 .*frame clash_search"):
-        choose(g, "done")
+    choose(g, "done")  # legal now: the Initial Phase goes on to the pool and the first activation
+    assert g.decision.kind != "formations" and g.state.flags["clash"]["parent_tf"].get("a") == "tf-58"
+    assert not g.state.flags.get("must_disperse", {}).get("USN")  # two loose TGs and a TF: within 3.3's limit
 
 
 def test_3_3_three_tgs_away_from_the_tf_are_marked_to_move_apart() -> None:
     g = game(pos([tg("a", "2811", ["wasp"]), tg("b", "2811", ["essex"]), tg("c", "2811", ["hornet"])],
                  tfs=[TF58]))
     assert formations.crowded_hexes(g.state.data, formations.layout_of(g.state), "USN") == {"2811": ["a", "b", "c"]}
-    with pytest.raises(NotYetImplemented):  # done is allowed (no TF there to form); movement (7.0) must split them
-        choose(g, "done")
+    choose(g, "done")  # allowed (no TF there to form); movement (7.0) must split them
+    assert g.state.flags["must_disperse"]["USN"] == ["2811"]
+    d = g.decision
+    assert d.kind == "clash_move" and "end_move" not in {o.kind for o in d.options}
+    e = refused(g, {"kind": "end_move"})
+    assert e.rule == "3.3" and "must leave 2811" in e.reason
 
 
 def test_every_offered_change_keeps_every_limit() -> None:

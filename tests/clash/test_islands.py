@@ -115,10 +115,10 @@ def finish_initial(t: Table) -> None:
 # -- bases, flotillas, capacity and range (2.1, R-5) ---------------------------------------------------------------
 
 
-def test_r_5_the_61st_is_guam_and_the_22nd_every_other_base() -> None:
-    st = Table(position()).st
-    assert islands.flotilla_bases(st, "61st") == ["guam"]
-    assert islands.flotilla_bases(st, "22nd") == ["iwo-jima", "peleliu", "rota", "saipan", "tinian", "truk", "yap"]
+def test_r_5_m_8_the_flotillas_are_airfields_csv_s_air_fleets() -> None:
+    st = Table(position()).st  # 61 for the Marianas, Yap and Peleliu; 22 for Truk and Iwo Jima (map ruling M-8)
+    assert islands.flotilla_bases(st, "61st") == ["guam", "peleliu", "rota", "saipan", "tinian", "yap"]
+    assert islands.flotilla_bases(st, "22nd") == ["iwo-jima", "truk"]
     with pytest.raises(Exception, match="R-5"):
         islands.flotilla_bases(st, "1st")
 
@@ -323,15 +323,16 @@ def test_16_1_4_without_the_special_rule_island_air_is_free() -> None:
 # -- the Air Flotillas' activations (R-5, 6.3.2, 8.0) ---------------------------------------------------------------
 
 
+FAR_NORTH = "2505"  # within reach of Iwo Jima's units (the 22nd's, 12 hexes beyond edge hex 2501)
+
+
 def detected(t: Table, *formations: str, channel: str = "island") -> Table:
     for f in formations:
         state.detect(t.st, "IJN", channel, f)
     return t
 
 
-def test_6_3_2_the_61st_searches_from_guam_first_by_day(monkeypatch: pytest.MonkeyPatch) -> None:
-    if "clash_search" not in ENGINE.handlers:  # built by the search task; here the test only looks at the push
-        monkeypatch.setitem(ENGINE.handlers, "clash_search", object())
+def test_6_3_2_the_61st_searches_from_guam_first_by_day() -> None:
     t = Table(position(turn=2, air=[unit("guam-521ag-b1")]))
     push(t.st, "clash_af_activation", af="61st")
     fr = t.st.stack[-1]
@@ -341,24 +342,24 @@ def test_6_3_2_the_61st_searches_from_guam_first_by_day(monkeypatch: pytest.Monk
 
 
 def test_6_3_2_the_22nd_never_searches() -> None:
-    t = detected(Table(position(turn=2, usn_hex="2020", air=[unit("yap-523ag-db2")])), "tg-58-7")
+    t = detected(Table(position(turn=2, usn_hex=FAR_NORTH, air=[unit("iwo-jima-521ag-b2")])), "tg-58-7")
     t.push("clash_af_activation", af="22nd")
     assert not any(f["kind"] == "clash_search" for f in t.st.stack)
     assert [o["target"] for o in t.options("island_strike")] == ["tg-58-7"]
 
 
 def test_r_9_an_air_flotilla_does_nothing_at_night() -> None:
-    t = detected(Table(position(turn=5, usn_hex="2020", air=[unit("yap-523ag-db2")])), "tg-58-7")
+    t = detected(Table(position(turn=5, usn_hex=FAR_NORTH, air=[unit("iwo-jima-521ag-b2")])), "tg-58-7")
     t.push("clash_af_activation", af="22nd")
     assert not t.st.stack and any("night" in x for x in t.texts("6.3"))
 
 
 def test_6_3_2_island_air_strikes_only_what_island_search_detected() -> None:
-    t = Table(position(turn=2, usn_hex="2020", air=[unit("yap-523ag-db2")]))
+    t = Table(position(turn=2, usn_hex=FAR_NORTH, air=[unit("iwo-jima-521ag-b2")]))
     detected(t, "tg-58-7", channel="carrier")  # the carriers' find is not the island air's (6.3.1)
     t.push("clash_af_activation", af="22nd")
     assert not t.st.stack
-    t = detected(Table(position(turn=2, usn_hex="2020", air=[unit("yap-523ag-db2"), unit("guam-521ag-b1")])),
+    t = detected(Table(position(turn=2, usn_hex=FAR_NORTH, air=[unit("iwo-jima-521ag-b2"), unit("guam-521ag-b1")])),
                  "tg-58-7")
     push(t.st, "clash_af_activation", af="22nd", step="strike")
     ENGINE.advance(t.st, t.ctx)
@@ -368,7 +369,7 @@ def test_6_3_2_island_air_strikes_only_what_island_search_detected() -> None:
 
 
 def test_16_1_4_before_the_order_island_air_may_not_attack_a_carrier_tg() -> None:
-    t = detected(Table(position(turn=2, usn_hex="2020", air=[unit("yap-523ag-db2")])), "tg-58-1", "tg-58-7")
+    t = detected(Table(position(turn=2, usn_hex=FAR_NORTH, air=[unit("iwo-jima-521ag-b2")])), "tg-58-1", "tg-58-7")
     t.push("clash_af_activation", af="22nd")
     assert [o["target"] for o in t.options("island_strike")] == ["tg-58-7"]
     with pytest.raises(IllegalAction) as e:
@@ -380,7 +381,8 @@ def test_16_1_4_before_the_order_island_air_may_not_attack_a_carrier_tg() -> Non
 
 
 def test_8_0_a_strike_on_a_tf_falls_on_one_of_its_tgs_drawn_at_random() -> None:
-    t = detected(Table(position(turn=2, usn_hex="2020", tf58=True, air=[unit("yap-523ag-db2")]), dice=[2]), "tf-58")
+    pos = position(turn=2, usn_hex=FAR_NORTH, tf58=True, air=[unit("iwo-jima-521ag-b2")])
+    t = detected(Table(pos, dice=[2]), "tf-58")
     t.push("clash_af_activation", af="22nd")
     assert not t.st.stack  # TF 58 holds carriers: closed to island air before the order (16.1.4)
     islands.coordination(t.st)["ordered"] = 2
@@ -393,24 +395,25 @@ def test_8_0_a_strike_on_a_tf_falls_on_one_of_its_tgs_drawn_at_random() -> None:
 
 
 def test_8_1_island_strike_offers_units_in_reach_and_launches_with_is_frames() -> None:
-    air = [unit("yap-523ag-db2"), unit("yap-265ag-f2"), unit("iwo-jima-521ag-b2"), unit("guam-521ag-b1")]
-    t = detected(Table(position(turn=2, usn_hex="2020", air=air)), "tg-58-7")
+    air = [unit("iwo-jima-521ag-b2"), unit("iwo-jima-263ag-f1"), unit("truk-755ag-t1"), unit("guam-521ag-b1")]
+    t = detected(Table(position(turn=2, usn_hex=FAR_NORTH, air=air)), "tg-58-7")
     t.push("clash_af_activation", af="22nd")
     t.choose("island_strike", target="tg-58-7")
     assert t.decision.kind == "strike_compose" and t.decision.rule == "8.1"
     offered = {(o["air"], o["role"]) for o in t.options("strike_add")}
-    # Yap (1 beyond 1624) reaches 2020; Iwo Jima (12 beyond 2501) does not; Guam is the 61st's
-    assert offered == {("yap-523ag-db2", "strike"), ("yap-265ag-f2", "escort")}
-    t.choose("strike_add", air="yap-523ag-db2")
-    t.choose("strike_add", air="yap-265ag-f2")
+    # Iwo Jima (12 beyond 2501) reaches FAR_NORTH; Truk (10 beyond 4424) does not; Guam is the 61st's
+    assert offered == {("iwo-jima-521ag-b2", "strike"), ("iwo-jima-263ag-f1", "escort")}
+    t.choose("strike_add", air="iwo-jima-521ag-b2")
+    t.choose("strike_add", air="iwo-jima-263ag-f1")
     fr = t.st.stack[-1]
     launch = next(o for o in t.options("strike_launch"))
     islands.IslandCompose.act(t.st, fr, launch, t.ctx)  # IS's strike frames take over from here
     rec = t.st.stack[-2]
     assert rec["kind"] == "air_strike" and t.st.stack[-1]["kind"] == "strike_start"
-    assert rec["strike"] == ["yap-523ag-db2"] and rec["escorts"] == ["yap-265ag-f2"]
-    assert rec["target"] == "tf:tg-58-7" and rec["target_hex"] == "2020" and rec["source"] == {"formation": "22nd"}
-    assert t.box("yap-523ag-db2") == "mission" and rec["extended"] == []
+    assert rec["strike"] == ["iwo-jima-521ag-b2"] and rec["escorts"] == ["iwo-jima-263ag-f1"]
+    assert rec["target"] == "tf:tg-58-7" and rec["target_hex"] == FAR_NORTH
+    assert rec["source"] == {"formation": "22nd"}
+    assert t.box("iwo-jima-521ag-b2") == "mission" and rec["extended"] == []
 
 
 # -- the flagship announcement (16.1.4, R-10, R-11) -----------------------------------------------------------------

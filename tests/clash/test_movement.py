@@ -1,8 +1,8 @@
 """An activated TG or TF: search, then movement, then air strikes (ruling R-1; 7.0-7.2, 8.0), the limits on moving
 (7.1, 3.3, 16.1.4) with refusals naming their cases, and the worked example of 8.7.
 
-Search is the search module's (6.0, not merged yet): tests that need a search to finish use the labelled stand-in of
-``test_sequence_kit`` (it records the detections a test names and pops)."""
+Search is the real search module's (6.0-6.5): a test that needs a find states it in the position (``detected``), and
+the defender's reports are answered honestly (the first option)."""
 
 from __future__ import annotations
 
@@ -10,20 +10,18 @@ from typing import Any
 
 import pytest
 from clash_kit import game
-from test_sequence_kit import DAYS, NIGHTS, install_search_double, position, real_game, tg
+from test_sequence_kit import DAYS, NIGHTS, SEARCH_DECISIONS, detections, position, real_game, searches_by, tg
 
-from leyte.core.errors import IllegalAction, NotYetImplemented
-from leyte.rulebooks.clash import movement
-
-
-@pytest.fixture
-def search_double(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
-    return install_search_double(monkeypatch)
+from leyte.core.errors import IllegalAction
+from leyte.rulebooks.clash import movement, search
 
 
 def neutral(g: Any) -> None:
     """Play a decision that is not under test: stop moving, pass the chit, end the activation."""
     d = g.decision
+    if d.kind in SEARCH_DECISIONS:  # the defender reports honestly
+        g.apply(d.options[0])
+        return
     g.apply(next((o for o in d.options if o.kind in ("end_move", "chit_pass", "end_activation")), d.options[-1]))
 
 
@@ -55,23 +53,21 @@ STAND_IN = "tg-58-7"  # ruling R-13: the example's TG 58.7 has no carriers, so t
 TARGET_HEX = "1410"
 
 
-def example_8_7() -> Any:
+def example_8_7() -> Any:  # the example's search found Force B (ruling R-1: search comes first)
     usn = tg(STAND_IN, "2012", ["washington", "essex"], name="TG 58.7 (stand-in with a carrier, ruling R-13)",
              mp_markers=1)
     ijn = tg("force-b", TARGET_HEX, ["junyo"], side="IJN")
     air = [{"id": a, "parent": "essex", "box": "ready"} for a in ("vf-15-1", "vb-15", "vt-15")]
-    return real_game(position([usn, ijn], turn=2, phase="activation", air=air))
+    return real_game(position([usn, ijn], turn=2, phase="activation", air=air, detected=detections("USN", "force-b")))
 
 
-def test_8_7_example_5_mp_less_1_searches_moves_2_toward_then_2_southeast_then_strikes(
-        search_double: dict[str, Any]) -> None:
-    search_double["USN"] = ["force-b"]  # the stand-in search finds the IJN TG
+def test_8_7_example_5_mp_less_1_searches_moves_2_toward_then_2_southeast_then_strikes() -> None:
     g = example_8_7()
     until_move_of(g, STAND_IN)
     mp = next(e for e in g.events if e.kind == "mp" and e.data["formation"] == STAND_IN)
     assert (mp.rule, mp.data["speed"], mp.data["penalty"], mp.data["mp"]) == ("7.1", 5, 1, 4)  # 4/5, even turn
     assert g.decision.data["mp_left"] == 4 and g.state.tfs[STAND_IN].mp_markers == 0
-    searched = [i for i, e in enumerate(g.events) if e.kind == "search_stand_in" and e.data["formation"] == STAND_IN]
+    searched = [g.events.index(e) for e in searches_by(g, STAND_IN)]
     assert searched  # it searched before its first move (ruling R-1)
     m = g.state.data.map
     for _ in range(2):  # 2 MP toward the target
@@ -148,32 +144,34 @@ def test_7_1_a_dummy_moves_4_at_most() -> None:
 # -- entering an enemy hex ----------------------------------------------------------------------------------------
 
 
-def test_7_1_entering_an_enemy_hex_ends_the_move_then_search_there_and_the_surface_battle_placeholder(
-        search_double: dict[str, Any]) -> None:
+def test_7_1_entering_an_enemy_hex_ends_the_move_then_search_there_and_the_surface_battle() -> None:
     usn = tg("tg-58-1", "2012", ["hornet"])
     ijn = tg("force-a", "2010", ["taiho"], side="IJN", tf="mobile-fleet")
     mf = {"id": "mobile-fleet", "name": "Mobile Fleet", "side": "IJN", "hex": "2010"}
-    g = game(position([usn, ijn], tfs=[mf], turn=1, phase="activation", record=NIGHTS))
+    g = real_game(position([usn, ijn], tfs=[mf], turn=1, phase="activation", record=NIGHTS))
     until_move_of(g, "tg-58-1")
     g.apply({"kind": "move", "to": "2011"})
-    assert search_double["calls"] == []  # at night, with no enemy in its hex, it did not search
-    with pytest.raises(NotYetImplemented) as e:
-        g.apply({"kind": "move", "to": "2010"})
-    msg = str(e.value)
-    assert e.value.rule == "12.0" and "frame clash_surface_battle" in msg
-    assert "attacker='USN'" in msg and "hex='2010'" in msg and "'IJN': ['mobile-fleet']" in msg
-    assert "'USN': ['tg-58-1']" in msg
-    assert search_double["calls"][-1] == {"side": "USN", "formation": "tg-58-1", "hex": "2010"}
+    assert searches_by(g, "tg-58-1") == []  # at night, with no enemy in its hex, it did not search
+    g.apply({"kind": "move", "to": "2010"})
+    while g.decision.kind in SEARCH_DECISIONS:
+        g.apply(g.decision.options[0])
+    ends = [e for e in g.events if e.kind == "move" and e.data.get("hex") == "2010"]
+    assert len(ends) == 1 and ends[0].rule == "7.1"
+    rolls = [e for e in g.events if e.kind in ("search_result", "search_found") and e.rule == "6.2"]
+    assert rolls, "6.2: both sides search in the shared hex"
+    assert g.events.index(ends[0]) < g.events.index(rolls[0])
+    battle = next(f for f in g.state.stack if f["kind"] in ("surface_battle", "clash_surface_battle"))
+    assert battle["hex"] == "2010"
+    assert any(e.rule.startswith("12.") for e in g.events[g.events.index(rolls[-1]):])
 
 
-def test_6_5_a_dummy_entering_an_enemy_hex_stops_but_neither_searches_nor_fights(
-        search_double: dict[str, Any]) -> None:
+def test_6_5_a_dummy_entering_an_enemy_hex_stops_but_neither_searches_nor_fights() -> None:
     g = game(position([tg("usn-dummy-1", "2012", [], dummy=True), tg("force-a", "2011", ["taiho"], side="IJN")],
                       turn=1, last_turn=1, phase="activation", record=NIGHTS))
     until_move_of(g, "usn-dummy-1")
     g.apply({"kind": "move", "to": "2011"})
     assert g.decision is None or g.decision.kind != "clash_move" or g.decision.data["formation"] != "usn-dummy-1"
-    assert not any(c["formation"] == "usn-dummy-1" for c in search_double["calls"])
+    assert searches_by(g, "usn-dummy-1") == [] and not any(e.kind == "battle_round" for e in g.events)
 
 
 # -- 3.3 stacking --------------------------------------------------------------------------------------------------
@@ -259,28 +257,27 @@ def test_16_1_4_decisive_battle_lifts_once_all_carrier_air_has_flown() -> None:
 # -- 8.0 air strikes -------------------------------------------------------------------------------------------------
 
 
-def test_r9_no_strike_is_offered_at_night_even_on_a_detected_target(search_double: dict[str, Any]) -> None:
-    search_double["USN"] = ["force-a"]
+def test_r9_no_strike_is_offered_at_night_even_on_a_detected_target() -> None:
     usn = tg("tg-58-1", "2012", ["essex"])
     air = [{"id": "vb-15", "parent": "essex", "box": "ready"}]
     g = real_game(position([usn, tg("force-a", "2008", ["taiho"], side="IJN")], turn=1, phase="activation",
-                           record=NIGHTS, air=air))
-    g.state.flags["clash"]["detected"]["USN"]["carrier"].append("force-a")
+                           record=NIGHTS, air=air, detected=detections("USN", "force-a")))
     until_move_of(g, "tg-58-1")
     g.apply({"kind": "end_move"})
     assert g.decision is None or g.decision.kind != "clash_strike"
 
 
-def test_8_0_only_detected_targets_and_a_random_tg_in_a_tf_hex(search_double: dict[str, Any]) -> None:
-    search_double["USN"] = ["mobile-fleet"]
+def test_8_0_only_detected_targets_and_a_random_tg_in_a_tf_hex() -> None:
     usn = tg("tg-58-1", "2012", ["essex"])
     ijn = [tg("force-a", "2006", ["taiho"], side="IJN", tf="mobile-fleet"),
            tg("force-b", "2006", ["junyo"], side="IJN", tf="mobile-fleet"),
            tg("force-c", "2016", ["chitose"], side="IJN")]  # in range but never detected
     mf = {"id": "mobile-fleet", "name": "Mobile Fleet", "side": "IJN", "hex": "2006"}
     air = [{"id": "vb-15", "parent": "essex", "box": "ready"}]
-    g = real_game(position([usn, *ijn], tfs=[mf], turn=2, phase="activation", record=DAYS, air=air))
+    g = real_game(position([usn, *ijn], tfs=[mf], turn=2, phase="activation", record=DAYS, air=air,
+                           detected=detections("USN", "mobile-fleet")), seed=2)
     until_move_of(g, "tg-58-1")
+    assert not search.detected(g.state, "USN", "carrier", "force-c")  # seed 2: the real air search rolls a miss
     g.apply({"kind": "end_move"})
     d = g.decision
     strikes = [o for o in d.options if o.kind == "clash_strike"]
@@ -296,31 +293,30 @@ def test_8_0_only_detected_targets_and_a_random_tg_in_a_tf_hex(search_double: di
 # -- 16.1.4 Decisive Battle Mentality: the duty to strike (ruling R-35) ------------------------------------------------
 
 
-def _decisive_game(usn_carriers: list[str], detect: bool, search: dict[str, Any]) -> Any:
-    if detect:
-        search["IJN"] = ["tg-58-1"]
+def _decisive_game(usn_carriers: list[str], detect: bool, seed: int = 1) -> Any:
     usn = tg("tg-58-1", "2012", usn_carriers)
     ijn = tg("force-a", "1412", ["taiho"], side="IJN")  # 6 hexes: in reach of the 12-MP IJN carrier units
     air = [{"id": a, "parent": "taiho", "box": "ready"} for a in ("taiho-db5-1", "taiho-t3-1")]
-    pos = position([usn, ijn], turn=8, last_turn=8, phase="activation", air=air, special_rules=real_game_rules())
-    g = real_game(pos)
+    pos = position([usn, ijn], turn=8, last_turn=8, phase="activation", air=air, special_rules=real_game_rules(),
+                   detected=detections("IJN", "tg-58-1") if detect else {})
+    g = real_game(pos, seed=seed)
     while not g.over:
         neutral(g)  # the IJN ends its activation without striking
     return g
 
 
-def test_r35_no_strike_on_a_detected_three_carrier_tg_in_reach_loses_at_the_end_of_turn_8(
-        search_double: dict[str, Any]) -> None:
-    g = _decisive_game(["hornet", "yorktown", "belleau-wood"], True, search_double)
+def test_r35_no_strike_on_a_detected_three_carrier_tg_in_reach_loses_at_the_end_of_turn_8() -> None:
+    g = _decisive_game(["hornet", "yorktown", "belleau-wood"], True)
     assert (g.result["level"], g.result["winner"]) == ("Decisive US Victory", "USN")
     assert g.result["reason"].startswith("16.1.4") and g.events[-1].rule == "16.1.4"
 
 
-@pytest.mark.parametrize("carriers, detect", [(["hornet", "yorktown"], True),
-                                              (["hornet", "yorktown", "belleau-wood"], False)])
-def test_r35_no_duty_without_a_detected_tg_of_three_carriers(carriers: list[str], detect: bool,
-                                                             search_double: dict[str, Any]) -> None:
-    g = _decisive_game(carriers, detect, search_double)
+@pytest.mark.parametrize("carriers, detect, seed", [(["hornet", "yorktown"], True, 1),
+                                                    (["hornet", "yorktown", "belleau-wood"], False, 4)])
+def test_r35_no_duty_without_a_detected_tg_of_three_carriers(carriers: list[str], detect: bool, seed: int) -> None:
+    g = _decisive_game(carriers, detect, seed)
+    found = [e for e in g.events if e.kind == "search_result" and e.data["target"] == "tg-58-1" and e.data["found"]]
+    assert detect or not found  # seed 4: the IJN's real search rolls miss the three-carrier TG
     assert g.result["reason"] == "end of turn 8, the last turn"
     assert any(e.rule == "16.1.4" and "no USN carrier TG" in e.text for e in g.events)
 

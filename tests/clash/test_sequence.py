@@ -1,15 +1,16 @@
-"""The sequence of play (4.0-4.3, 5.0-5.7): the Initial Phase's steps in order, the placeholders for the steps other
-modules build, USN recovery and extended-range returns, the End Phase, and whole games to victory."""
+"""The sequence of play (4.0-4.3, 5.0-5.7): the Initial Phase's steps in order (island air, then the submarines'
+placeholder, the one step still to merge), USN recovery and extended-range returns, the End Phase, whole games."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from clash_kit import game
-from test_sequence_kit import DAYS, NIGHTS, finish_formations, install_search_double, position, real_game, tg
+from clash_kit import game, real_rules_until_subs
+from test_sequence_kit import DAYS, NIGHTS, finish_formations, position, real_game, tg
 
 from leyte.core.errors import NotYetImplemented
+from leyte.core.game import Game
 from leyte.core.players import RandomBot
 from leyte.rulebooks.clash import state
 from leyte.rulebooks.imperial_sunset.common import ship_speed
@@ -23,11 +24,6 @@ FAR_APART = [
 ]
 TFS = [{"id": "tf-58", "name": "TF 58", "side": "USN", "hex": "3810"},
        {"id": "mobile-fleet", "name": "Mobile Fleet", "side": "IJN", "hex": "0210"}]
-
-
-@pytest.fixture
-def search_double(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
-    return install_search_double(monkeypatch)
 
 
 def play_random(g: Any, seed: int, limit: int = 5000) -> int:
@@ -70,14 +66,18 @@ def test_4_1_the_initial_phase_runs_formations_then_pool_then_the_activation_pha
     assert pool == ["force-b", "mobile-fleet", "tf-58", "tg-58-1", "chit:IJN", "chit:USN"]
 
 
-def test_5_3_island_air_pushes_the_island_initial_phase_step_which_is_another_module_s() -> None:
-    pos = position(FAR_APART, tfs=TFS, record=NIGHTS,
-                   air_bases=[{"id": "guam", "name": "Guam", "hex": "3516"}],
-                   air=[{"id": "guam-f3", "parent": "guam", "box": "ready"}])
-    g = game(pos)
-    g.apply({"kind": "done"})
-    with pytest.raises(NotYetImplemented, match=r"rule 5\.3 .*frame clash_island_initial\)"):
-        g.apply({"kind": "done"})
+def test_5_3_the_initial_phase_runs_island_air_its_ready_rolls_secret_to_the_ijn() -> None:
+    pos = position([tg("tg-58-1", "3111", ["hornet"]), tg("force-a", "0618", ["taiho"], side="IJN")],
+                   record=NIGHTS, air_bases=[{"id": "guam", "name": "Guam", "hex": "3516"}],
+                   air=[{"id": "guam-261ag-f3", "parent": "guam", "box": "flown"}])
+    r = real_rules_until_subs()
+    g = Game(r, r.load_scenario(pos), seed=1)
+    finish_formations(g)
+    rolls = [e for e in g.events if e.rule == "5.6" and e.kind == "roll"]
+    assert len(rolls) == 1 and rolls[0].visible == ("IJN",)  # Guam's flown unit rolls to be Ready, in secret
+    pool = next(i for i, e in enumerate(g.events) if e.kind == "pool")
+    assert pool < g.events.index(rolls[0])  # after the pool is filled, in the Initial Phase (4.1)
+    assert (g.state.air["guam-261ag-f3"].box == "ready") == any(e.kind == "air_box" for e in g.events)
 
 
 def test_11_1_1_the_usn_submarine_markers_are_a_placeholder_on_the_game_s_data() -> None:
@@ -134,8 +134,7 @@ def test_5_4_extended_range_units_come_back_on_their_turn_at_full_strength() -> 
     assert any(e.rule == "5.4" and e.visible == ("USN",) for e in g.events)
 
 
-def test_5_7_cap_is_allocated_by_day_and_comes_down_in_the_end_phase(search_double: dict[str, Any]) -> None:
-    # search is the search module's: a stand-in that finds nothing (test_sequence_kit)
+def test_5_7_cap_is_allocated_by_day_and_comes_down_in_the_end_phase() -> None:
     pos = position([tg("tg-58-1", "3810", ["hornet"]), tg("force-a", "0210", ["taiho"], side="IJN")],
                    record=DAYS, last_turn=1, air=[{"id": "hornet-f4-1", "parent": "hornet", "box": "ready"}])
     g = game(pos)
@@ -149,7 +148,6 @@ def test_5_7_cap_is_allocated_by_day_and_comes_down_in_the_end_phase(search_doub
         g.apply(g.decision.options[-1])
     assert g.state.air["hornet-f4-1"].box == "ready" and g.state.air["hornet-f4-1"].cap_over is None
     assert any(e.rule == "5.7" and "come down from CAP" in e.text for e in g.events)
-    assert sorted(c["formation"] for c in search_double["calls"]) == ["force-a", "tg-58-1"]  # both search by day
 
 
 def test_5_7_no_cap_is_offered_at_night() -> None:

@@ -1,23 +1,13 @@
-"""Helpers for the sequence-of-play tests (4.0-4.3, 5.0-5.7, 7.0, 8.7): position dicts and a stand-in for the
-search module's frame.
-
-``install_search_double`` replaces the placeholder ``clash_search`` (6.0, the search module's, not merged yet) for one
-test with a frame that keeps the interface the wave plan fixes — it records, per side, the detections the test
-names in ``extras["detected"][side]["carrier"]`` and pops — so the steps after a search can be tested now. It is
-labelled in the log ("search stand-in"), and every test that uses it says so.
+"""Helpers for the sequence-of-play tests (4.0-4.3, 5.0-5.7, 7.0, 8.7): position dicts, and ways to work with the real
+search module (6.0-6.5): a position may say what each side has already detected, and the search log is read back.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from leyte.core.game import Context, Game
-from leyte.rulebooks.clash import pending, state
-from leyte.rulebooks.clash.engine import pop
+from leyte.core.game import Game
 from leyte.rulebooks.clash.rules import RULES
-from leyte.rulebooks.imperial_sunset.state import State
 
 NIGHTS = {str(t): {"date": "1944-06-18", "time": "night"} for t in range(1, 13)}
 DAYS = {str(t): {"date": "1944-06-18", "time": "day"} for t in range(1, 13)}
@@ -54,17 +44,16 @@ def finish_formations(g: Game) -> None:
         g.apply({"kind": "done"})
 
 
-def install_search_double(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
-    """Side -> formation ids the stand-in search detects (carrier channel). Records every call in ``calls``."""
-    finds: dict[str, list[Any]] = {"IJN": [], "USN": [], "calls": []}
+SEARCH_DECISIONS = ("search_report", "search_report_count")  # the defender's report (6.1): first option is honest
 
-    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        finds["calls"].append({k: v for k, v in fr.items() if k != "kind"})
-        for tid in finds[fr["side"]]:
-            state.detect(st, fr["side"], "carrier", tid)
-        ctx.emit("6.0", f"search stand-in: {fr['side']} {fr['formation']} searches", kind="search_stand_in",
-                 data={k: v for k, v in fr.items() if k != "kind"})
-        pop(st, fr)
 
-    monkeypatch.setattr(pending.HANDLERS["clash_search"], "run", staticmethod(run))
-    return finds
+def searches_by(g: Game, formation: str) -> list[Any]:
+    """The real search module's log of every search ``formation`` made (6.0-6.3): the step's own event, then a
+    result per roll."""
+    return [e for e in g.events if e.kind in ("search", "search_result") and e.data.get("searcher") == formation]
+
+
+def detections(side: str, *found: str) -> dict[str, Any]:
+    """A position's ``detected`` field: what ``side``'s carrier channel has already found (6.3.1, R-41), so the real
+    search leaves those targets alone and a test can go straight to what follows a find."""
+    return {side: {"carrier": list(found)}}

@@ -12,7 +12,7 @@ The limits, each read from constants.csv:
 - 3.2: one TF a side, never more; 3.2.1 TF 58 holds at most five TGs, 3.2.2 the Mobile Fleet at most three;
 - 3.2.3: a TG joins or leaves the TF only in the TF's hex;
 - 3.3: outside a TF at most two friendly TGs share a hex; three or more in the TF's hex must join it before the
-  Initial Phase ends (elsewhere they must move apart — movement, 7.0, is not built yet).
+  Initial Phase ends (elsewhere they must move apart: movement, 7.0, makes them).
 
 ``problems`` checks a layout of TGs and TFs against all of them; the formation step offers only the changes that
 keep every limit, and a refused change is an ``IllegalAction`` naming the case it breaks.

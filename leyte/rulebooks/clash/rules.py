@@ -4,8 +4,8 @@
 ``family.toml`` sets every rule difference (``imperial_sunset.family``) and its ``cases.csv`` renumbers every case the
 shared modules cite into Clash's rulebook. What differs in the flow — set-up (16.1), formations (3.0-3.3), the
 sequence of play (4.0-4.3, 5.0-5.7), the pool and command chits (4.2, 5.2, 8.7), movement (7.0-7.3), the End Phase
-and victory (4.3, 10.0-10.3) — runs as Clash's own frames on an engine extended from Imperial Sunset's. Steps other
-modules build (search, island air, surface combat, submarines) are ``pending`` placeholders until they are merged.
+and victory (4.3, 10.0-10.3) — runs as Clash's own frames on an engine extended from Imperial Sunset's. Search, island
+air and surface combat are their own modules' frames; the submarines (11.0) are still a ``pending`` placeholder.
 """
 
 from __future__ import annotations

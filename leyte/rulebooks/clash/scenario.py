@@ -43,7 +43,7 @@ SETUP_CHOICE = "mobile_fleet_or_west"  # a TG whose set-up 16.1.1 leaves to the 
 _POSITION_KEYS = frozenset({
     "id", "name", "turn", "first_turn", "last_turn", "turn_record_key", "turn_record", "saipan_hex", "tfs", "tgs",
     "air", "air_bases", "reinforcements", "ships", "vp", "start", "ijn_setup", "options", "special_rules", "limits",
-    "recurring",
+    "recurring", "detected",
 })
 
 
@@ -375,6 +375,20 @@ def new_state(D: ISData, pos: Mapping[str, Any], options: Mapping[str, Any], ctx
     for b in pos.get("air_bases", []):
         cl["air_bases"][str(b["id"])] = {k: v for k, v in b.items() if k != "id"}
     st.vp = list(pos.get("vp", []))
+    for side, chans in dict(pos.get("detected", {})).items():  # a position in mid-game: what each channel has found
+        for channel, found in dict(chans).items():
+            for fid in found:
+                if str(side) not in state.CHANNELS or str(fid) not in st.tfs and str(fid) not in cl["tfs"]:
+                    raise ScenarioError(f"detected.{side}.{channel}: {fid!r} is not an enemy formation of this "
+                                        "position (6.3, R-41)")
+                try:
+                    state.detect(st, str(side), str(channel), str(fid))
+                except ValueError as e:
+                    raise ScenarioError(f"detected.{side}.{channel}: {e}") from None
+                if channel == "carrier":  # as search records a carrier find: the TGs' own flag too (S-8)
+                    for t in st.tfs.values():
+                        if t.id == fid or cl["parent_tf"].get(t.id) == fid:
+                            t.detected = True
     for r in pos.get("reinforcements", []):
         cl["reinforcements"].append(copy.deepcopy(dict(r)))
     cl["recurring"] = copy.deepcopy(list(pos.get("recurring", [])))

@@ -322,13 +322,16 @@ class ClashSearch:
                      data={"searcher": formation, "targets": [f[1]["target"] for f in frames]})
         else:
             frames = same_hex_searches(st, side, formation)
-            if not fr.get("same_hex"):
-                air = air_searches(st, side, formation)
-                if air:
-                    ctx.emit(own("6.3.1"), f"{_own_target_id(st, formation)} flies an air search: {len(air)} "
-                             "target(s) in range", kind="search",
-                             data={"searcher": _own_target_id(st, formation), "targets": [f[1]["target"] for f in air]})
-                frames += air
+            air = [] if fr.get("same_hex") else air_searches(st, side, formation)
+            if air:
+                ctx.emit(own("6.3.1"), f"{_own_target_id(st, formation)} flies an air search: {len(air)} "
+                         "target(s) in range", kind="search",
+                         data={"searcher": _own_target_id(st, formation), "targets": [f[1]["target"] for f in air]})
+            elif not frames:  # the step is still in the log (R-1: an activation searches first), with nothing to roll
+                ctx.emit(own("6.0"), f"{_own_target_id(st, formation)} searches: nothing it has not found is within "
+                         "reach", kind="search", data={"searcher": _own_target_id(st, formation), "targets": []},
+                         visible=(side,))  # only a real formation searches (6.5): the enemy must not learn it
+            frames += air
         push_many(st, frames)
 
 
