@@ -114,6 +114,7 @@ def test_family_toml_sets_every_switch_to_clash_s_rule() -> None:
         "surface_gunnery": "simultaneous_plain", "surface_torpedoes": "once_per_battle",
         "surface_disengage": "both_roll", "surface_end": "retreat", "surface_smoke": "stays",
         "surface_adjust": "none", "surface_exits": "edge_roll", "surface_air": "target_aa_only",
+        "air_one_step": "no_reduced_side_dies",  # 2.3.2, found by the whole-game playouts
     }
     assert all(fam.switch(n) != s.default for n, s in SWITCHES.items())  # every one is a real difference
 

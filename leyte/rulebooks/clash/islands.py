@@ -43,7 +43,15 @@ from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.clash import state
 from leyte.rulebooks.clash.engine import ask, frame, opt, pop, push
 from leyte.rulebooks.imperial_sunset import damage, strikes
-from leyte.rulebooks.imperial_sunset.air_ops import can_bomb, can_fight, strength, tf_units, to_flown, unit_kind
+from leyte.rulebooks.imperial_sunset.air_ops import (
+    can_bomb,
+    can_fight,
+    has_weaker_side,
+    strength,
+    tf_units,
+    to_flown,
+    unit_kind,
+)
 from leyte.rulebooks.imperial_sunset.common import dist, record_is_day, turn_record
 from leyte.rulebooks.imperial_sunset.data import CARRIER_TYPES, ISData
 from leyte.rulebooks.imperial_sunset.state import AirState, State
@@ -778,7 +786,7 @@ class AirfieldStrike:
             raise IllegalAction(own("8.2.1"), f"{aid} may not take this step: full-strength units are flipped first")
         job = fr["losses"][0]
         a = st.air[aid]
-        if not a.reduced:
+        if not a.reduced and has_weaker_side(st, aid):
             a.reduced = True
             what = f"loses a step (now {strength(st, aid)})"
         elif a.side == "USN":  # 8.2.1: never eliminated; a DRM on its bombing roll instead

@@ -20,7 +20,7 @@ from typing import Any
 from leyte.core.dice import Modifier
 from leyte.core.game import Context
 from leyte.rulebooks.imperial_sunset import damage
-from leyte.rulebooks.imperial_sunset.air_ops import is_cve_unit, on_mission, strength, unit_name
+from leyte.rulebooks.imperial_sunset.air_ops import has_weaker_side, is_cve_unit, on_mission, strength, unit_name
 from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.state import State
 
@@ -123,7 +123,7 @@ def _aa_step_loss(st: State, fr: dict[str, Any], aid: str, ctx: Context) -> None
     D = st.data
     a = st.air[aid]
     dto = bool(st.options.get("deliver_the_ordnance"))
-    if not a.reduced:
+    if not a.reduced and has_weaker_side(st, aid):
         if dto:
             fr.setdefault("dto_column", {})[aid] = strength(st, aid, extended=aid in fr.get("extended", ()))
         a.reduced = True

@@ -52,6 +52,15 @@ def strength(st: State, aid: str, *, extended: bool = False) -> int:
     return d.reduced if (a.reduced or extended) else d.strength
 
 
+def has_weaker_side(st: State, aid: str) -> bool:
+    """Whether a step lost flips the unit rather than killing it. Imperial Sunset flips every unit first; family
+    switch ``air_one_step`` = "no_reduced_side_dies" (Clash 2.3.2): a unit printed with no reduced side (reduced
+    factor 0) has one step only."""
+    if st.data.family.switch("air_one_step") == "no_reduced_side_dies":
+        return st.data.air[aid].reduced > 0
+    return True
+
+
 def unit_kind(st: State, aid: str) -> str:
     return st.data.air[aid].kind
 

@@ -16,7 +16,7 @@ from typing import Any
 from leyte.core.dice import Modifier
 from leyte.core.errors import LeyteError
 from leyte.core.game import Context
-from leyte.rulebooks.imperial_sunset.air_ops import on_mission, strength, unit_name
+from leyte.rulebooks.imperial_sunset.air_ops import has_weaker_side, on_mission, strength, unit_name
 from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.engine import push
 from leyte.rulebooks.imperial_sunset.state import State
@@ -103,7 +103,7 @@ def take_loss(st: State, fr: dict[str, Any], aid: str, ctx: Context) -> None:
     job = fr["losses"][0]
     a = st.air[aid]
     if job["kind"] == "steps":
-        if a.reduced:
+        if a.reduced or not has_weaker_side(st, aid):
             a.box = "destroyed"
             a.cap_over = None
             ctx.emit(job["rule"], f"{unit_name(D, aid)} loses its last step and is destroyed", kind="air_loss",

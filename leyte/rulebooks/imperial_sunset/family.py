@@ -82,6 +82,8 @@ SWITCHES: dict[str, Switch] = {s.name: s for s in (
        "whether ships may leave the surface display from its end boxes [§6.1 item 14]"),
     _s("surface_air", "strike", ("strike", "target_aa_only"), "8.3.7",
        "how carrier aircraft attack in a surface battle and who fires AA at them [Clash 12.7]"),
+    _s("air_one_step", "flip_first", ("flip_first", "no_reduced_side_dies"), "8.2",
+       "whether an air unit printed without a weaker side dies at its first step lost [Clash 2.3.2]"),
 )}
 
 
