@@ -1,31 +1,33 @@
 """Heuristic bots for Clash of the Carriers: Spruance guards Saipan, Ozawa outranges him (issue 17, item 5).
 
-The bots are Imperial Sunset's (``imperial_sunset.heuristic``) with Clash's own decisions added: the decision kinds
-the two games share through Imperial Sunset's frames (strike composition, CAP, AA, air targets, surface battle,
-damaged ships) are answered by the Imperial Sunset rules of thumb, inherited; the kinds Clash asks on its own (set-up
-of 16.1, formations of 3.0-3.3, the move and strike steps of an activation 7.0/8.0, island air 5.6/5.7/8.0, Japanese
-Coordination 16.1.4, the secret search report 6.1, submarine placement 11.1.2) get the rules of thumb below.
+The bots are Imperial Sunset's (``imperial_sunset.heuristic``) with Clash's own decisions added: the decision kinds the
+two games share through Imperial Sunset's frames (strike composition, CAP, AA, air targets, surface battle, damaged
+ships) are answered by the Imperial Sunset rules of thumb, inherited; the kinds Clash asks on its own (set-up of 16.1,
+formations of 3.0-3.3, the move and strike steps of an activation 7.0/8.0, island air 5.6/5.7/8.0, Japanese Coordination
+16.1.4, the secret search report 6.1, submarine placement 11.1.2) get the rules of thumb below.
 
-What a bot reads, and nothing else: ``Decision.data``, the options' kinds and parameters, its own
-``game.view(side)``, and the game's public static data (the map and the printed counter values, which both players
-hold). Never a prompt or option text (the conformance suite's blind-bot test garbles them), never the state.
+What a bot reads, and nothing else: ``Decision.data``, the options' kinds and parameters, its own ``game.view(side)``,
+and the game's public static data (the map and the printed counter values, which both players hold). Never a prompt or
+option text (the conformance suite's blind-bot test garbles them), never the state.
 
 The plans, 18-20 June 1944:
 
 - USN (Spruance). TG 52.10 (fourteen naval units) never leaves the Saipan hex: 10.2 costs a VP a turn for each unit
-  short of fourteen there. TF 58 and any carrier TG stay near Saipan (the engine holds them within nine hexes until
-  turn 9, 16.1.4 Cautious Spruance) and close only on a detected IJN formation, to strike range (8 hexes). Strong
-  CAP by day (three fighter units a carrier TG: the IJN strikes come to them), every search, and a strike at each
-  detected IJN formation in reach, carriers first. Submarines go on the IJN's likely track: between its markers and
+  short of fourteen there. TF 58 and any carrier TG stay near Saipan (the engine holds them within nine hexes until turn
+  9, 16.1.4 Cautious Spruance) and close only on a detected IJN formation, to strike range (8 hexes). Strong CAP by day
+  (three fighter units a carrier TG: the IJN strikes come to them), every search (an activated formation searches by
+  itself, ruling R-1), and a strike at each detected IJN formation in reach, carriers first. From turn 9, free of the
+  tether, TF 58 goes after the Mobile Fleet's marker. Submarines go on the IJN's likely track: between its markers and
   Saipan.
-- IJN (Ozawa). The Forces stay together in the Mobile Fleet (16.1.1). The carrier formations hold a band 9-12 hexes
-  from the nearest USN marker: beyond the USN's 8-hex strike reach, inside their own 12 (the outranging plan; the
-  Decisive Battle Mentality rule already bars moving west while carrier air is Ready). On 18 and 19 June a strike
-  goes first at a TG reported with three or more carriers, with every unit that can reach it (16.1.4, ruling R-35).
-  The 61st Air Flotilla's Guam-based air joins in: Coordination is ordered as soon as a USN formation is detected,
-  and island strikes go at the TG reported with most carriers. Guam is also the approach axis: with no contact the
-  carrier formations steer towards it. (The engine has no rule for carrier aircraft landing at Guam after a strike,
-  so the historical shuttle is played as Guam's own air striking alongside the carriers.)
+- IJN (Ozawa). The Forces stay together in the Mobile Fleet (16.1.1). The carrier formations hold a band 9-12 hexes from
+  the nearest USN marker: beyond the USN's 8-hex strike reach, inside their own 12 (the outranging plan; the Decisive
+  Battle Mentality rule already bars moving west while carrier air is Ready). On 18 and 19 June a strike goes first at a
+  TG reported with three or more carriers, with every unit that can reach it (16.1.4, ruling R-35). The 61st Air
+  Flotilla's Guam-based air joins in: Coordination is ordered as soon as a USN formation is detected, and island strikes
+  go at the TG reported with most carriers. Guam is also the approach axis: with no contact the carrier formations steer
+  towards it. Once a formation has no Ready bomber left it opens the range westward: its carriers are worth more afloat
+  (10.1) than under TF 58's strikes. (The engine has no rule for carrier aircraft landing at Guam after a strike, so the
+  historical shuttle is played as Guam's own air striking alongside the carriers.)
 - Search reports (6.1): honest, except a small fudge of one in each side's favour — the USN hides a carrier, the IJN
   adds a battleship — when the secret roll allows it.
 """
@@ -47,13 +49,12 @@ GUAM = "3516"  # the 61st Air Flotilla's searching base (6.3.2): the IJN's appro
 CARRIERS = ("CV", "CVL")
 USN_STRIKE_REACH = 8  # USN carrier air range (counter sheet): the IJN stays beyond it
 IJN_STRIKE_REACH = 12  # IJN carrier air range: and inside this
+USN_STATION = 6  # how far from Saipan TF 58 stands while it has no contact (the tether allows 9)
 USN_CAP_PER_TG = 3  # fighter units a USN carrier TG keeps on CAP by day
 IJN_CAP_PER_TG = 1  # the IJN needs its fighters as escorts: one a carrier TG
-# The shared AA and air-to-air code (imperial_sunset.aa._aa_step_loss, air_to_air) flips a one-step unit instead of
-# destroying it, and the flipped unit then bombs on a 0 column and the game stops with an error. Until that is
-# fixed, the bots keep one-step bombers out of strikes; set False to send them.
-ONE_STEP_BOMBERS_STAY_HOME = True
 DISPLAY_AREAS = 16  # the air battle display's areas (4 x 4, 8.0): one ship each
+SPRUANCE_RADIUS = 9  # 16.1.4 Cautious Spruance: TF 58 within nine hexes of Saipan ...
+SPRUANCE_LIFTED = 9  # ... until turn 9
 DECISIVE_DATES = ("1944-06-18", "1944-06-19")  # 16.1.4, ruling R-35
 DECISIVE_CARRIERS = 3
 # How much a reported ship type is worth striking or chasing: carriers above all (10.1, 10.2 count their VP and
@@ -94,6 +95,14 @@ def hex_dist(a: str | None, b: str | None) -> int:
         return int(m.distance(m.hex(a), m.hex(b)))
     except (KeyError, ValueError):
         return 99
+
+
+def column(label: str) -> int:
+    """A hex's column (labels are column-first, 2.0): west is lower."""
+    try:
+        return int(_data().map.layout.parse_label(label)[0])
+    except (KeyError, ValueError):
+        return 0
 
 
 def report_value(counts: dict[str, Any] | None) -> float:
@@ -205,12 +214,10 @@ class ClashBot:
         return next(iter(by_kind(d, "cap_alloc_done")), None)
 
     def _strike_compose(self, view: dict[str, Any], d: Decision) -> Action | None:
-        # Imperial Sunset's rule (every bomber, then every spare fighter as escort), less the bombers whose reduced
-        # side prints no combat factor (the one-step units: T 1, FB 1, DB 1, B 1). A step lost to CAP or AA leaves
-        # such a unit bombing on a 0 column, which the shared strike code does not handle yet (it raises "factor 0
-        # is below the lowest column"; see ONE_STEP_BOMBERS_STAY_HOME): until that is fixed they stay home.
-        spent = {a["id"] for a in view.get("own_air", [])
-                 if self.reduced_factor(a["id"]) < 1 and (a.get("reduced") or ONE_STEP_BOMBERS_STAY_HOME)}
+        # Imperial Sunset's rule: every bomber goes (a half-hearted strike dies to CAP and AA; and on 18-19 June
+        # 16.1.4 wants every able IJN unit in the strike at a three-carrier TG), then every spare fighter as escort.
+        # A unit flipped to a side that prints no combat factor would add nothing but a target: it stays home.
+        spent = {a["id"] for a in view.get("own_air", []) if a.get("reduced") and self.reduced_factor(a["id"]) < 1}
         for role in ("strike", "escort"):
             adds = [o for o in by_kind(d, "strike_add") if o.get("role") == role
                     and (role == "escort" or o.get("air") not in spent)]
@@ -307,18 +314,31 @@ class ClashHeuristicUSN(ClashBot, HeuristicUSN):
         # A carrier formation closes to strike range of the best detected IJN formation; with none it stands off
         # Saipan, where the Japanese must come to it (the engine keeps it within nine hexes until turn 9).
         targets = [e for e in self.enemy_markers(view) if e["detected"]]
+        if not targets and int(view.get("turn", 0)) >= SPRUANCE_LIFTED:
+            # Spruance is free from turn 9 (16.1.4): go after the Mobile Fleet's marker (its hex is public), close
+            # enough for the searches (13 hexes) to find it and the strikes (8) to reach it.
+            targets = [e for e in self.enemy_markers(view) if e.get("tf")] or self.enemy_markers(view)
         if targets:
             goal = max(targets, key=lambda e: (self.hex_value(view, e["hex"]) / (1 + hex_dist(here, e["hex"]) / 4),
                                                -hex_dist(here, e["hex"]), e["hex"]))["hex"]
             if hex_dist(here, goal) > USN_STRIKE_REACH - 2:
                 return self.step_towards(d, here, goal) or self.stop(d)
             return self.stop(d)
-        if hex_dist(here, saipan) > 3:
-            return self.step_towards(d, here, saipan) or self.stop(d)
+        # No contact, still tethered: stand on the Saipan side of the tether nearest the enemy's markers, at most
+        # USN_STATION hexes out, so the searches (13 hexes) reach as far west as they can without leaving Saipan.
+        marks = [e["hex"] for e in self.enemy_markers(view)]
+
+        def station(h: str) -> tuple[bool, int, int]:
+            return (hex_dist(h, saipan) <= USN_STATION, -min((hex_dist(h, m) for m in marks), default=0),
+                    -hex_dist(h, saipan))
+
+        pick = best(by_kind(d, "move"), lambda o: station(str(o.get("to"))))
+        if pick is not None and station(str(pick.get("to"))) > station(here):
+            return pick
         return self.stop(d)
 
     def strike_priority(self, view: dict[str, Any], h: str) -> float:
-        return self.hex_value(view, h) + 5 * self.hex_carriers(view, h) + 0.5
+        return self.hex_value(view, h) + 10 * self.hex_carriers(view, h) + 0.5
 
     def _sub_place(self, view: dict[str, Any], d: Decision) -> Action | None:
         # On the IJN's likely track: near its markers, on the side facing Saipan (where it must come to fight).
@@ -397,6 +417,13 @@ class ClashHeuristicIJN(ClashBot, HeuristicIJN):
         bonus = 100.0 if self.decisive_day(view) and carriers >= DECISIVE_CARRIERS else 0.0
         return bonus + 10 * carriers + self.hex_value(view, h) + 0.5
 
+    def withdraw(self, view: dict[str, Any], marker: str) -> bool:
+        """Whether a carrier formation has done its work for now: no Ready bomber left aboard (it comes back when
+        the Flown units are Ready again, 5.6)."""
+        ships = {s["id"] for t in self.formation_tgs(view, marker) for s in t.get("ships", [])}
+        return not any(a["parent"] in ships and a["box"] == "ready" and air_kind(a["id"]) != "F"
+                       for a in view.get("own_air", []))
+
     def threats(self, view: dict[str, Any]) -> list[str]:
         """Hexes of USN markers that may hold carriers: everything but a group reported without any, and the
         Saipan hex (the invasion fleet's guns sit there, not its strike)."""
@@ -421,21 +448,29 @@ class ClashHeuristicIJN(ClashBot, HeuristicIJN):
                     return self.step_towards(d, here, goal) or self.stop(d)
             return self.stop(d)
         threats = self.threats(view)
-        if not threats:
-            return self.step_towards(d, here, GUAM) or self.stop(d)
-        near = min(hex_dist(here, h) for h in threats)
-        moves = by_kind(d, "move")
-        if near <= USN_STRIKE_REACH:
-            # Too close: open the range (Decisive Battle Mentality may forbid the western hexes; the engine says).
-            pick = best(moves, lambda o: min(hex_dist(str(o.get("to")), h) for h in threats))
-            if pick is not None and min(hex_dist(str(pick.get("to")), h) for h in threats) > near:
-                return pick
-            return self.stop(d)
-        if near > IJN_STRIKE_REACH:
-            goal = min(threats, key=lambda h: (hex_dist(here, h), h))
-            pick = self.step_towards(d, here, goal)
-            if pick is not None and min(hex_dist(str(pick.get("to")), h) for h in threats) > USN_STRIKE_REACH:
-                return pick
+        if self.withdraw(view, marker):
+            # The strike is flown (or the last day has come): what is left is worth more afloat (10.1 counts every
+            # IJN carrier still afloat) than thrown at TF 58's CAP. Open the range, west, as Ozawa did on 20 June.
+            return best(by_kind(d, "move"), lambda o: (min((hex_dist(str(o.get("to")), h) for h in threats),
+                                                           default=0), -column(str(o.get("to"))))) or self.stop(d)
+        # Score each hex we could end in (staying included): first beyond the 8-hex strike reach of every USN group
+        # we know of, then inside our own 12 of the nearest (the outranging plan), closing when farther; then,
+        # while Cautious Spruance tethers TF 58 to nine hexes of Saipan (16.1.4, until turn 9), beyond 9 + 8 hexes
+        # of Saipan when that costs nothing; then towards Guam.
+        saipan = view.get("saipan_hex") or SAIPAN
+        tethered = int(view.get("turn", 0)) < SPRUANCE_LIFTED
+
+        def near(h: str) -> int:
+            return min((hex_dist(h, t) for t in threats), default=99)
+
+        def score(h: str) -> tuple[int, bool, int, bool, int]:
+            n = near(h)
+            return (min(n, USN_STRIKE_REACH + 1), n <= IJN_STRIKE_REACH, -n if n > IJN_STRIKE_REACH else 0,
+                    tethered and hex_dist(h, saipan) > SPRUANCE_RADIUS + USN_STRIKE_REACH, -hex_dist(h, GUAM))
+
+        pick = best(by_kind(d, "move"), lambda o: score(str(o.get("to"))))
+        if pick is not None and score(str(pick.get("to"))) > score(here):
+            return pick
         return self.stop(d)
 
 
