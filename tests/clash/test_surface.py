@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from clash_surface_kit import HEX, battle, default, kinds, play, record, rolls
 
-from leyte.core.errors import LeyteError, NotYetImplemented
+from leyte.core.errors import LeyteError
 from leyte.core.game import Action, Context, Decision, Game
 
 
@@ -304,14 +304,31 @@ def test_12_0_bad_formations_are_refused(formations: dict[str, list[str]], why: 
         battle(["atago"], ["washington"], [6, 1], extra=far, tfs=[tf_far], formations=formations)
 
 
-def test_12_7_air_attacks_in_a_surface_battle_are_not_built() -> None:
+def _launch(d: Decision) -> Action | None:
+    """Fly the Ready aircraft at the first ship offered (12.7)."""
+    for kind in ("strike_launch", "strike_add"):
+        o = next((o for o in d.options if o.kind == kind), None)
+        if o is not None:
+            return o
+    return next((o for o in d.options if o.kind == "surface_air" and o["launch"]), None)
+
+
+def test_12_7_by_day_ready_aircraft_attack_a_ship_and_only_that_ship_fires_aa() -> None:
     air = [{"id": "vb-14", "parent": "wasp"}]
-    g = battle(["atago"], ["wasp"], [6, 1, 1, 10], air=air)
+    g = battle(["atago", "takao"], ["wasp"], [], air=air, seed=3)
     # the rules object itself (Game.apply would replay the game from its position, which this kit bypasses)
-    with pytest.raises(NotYetImplemented) as e:
-        for _ in range(50):
-            g.rules.apply(g.state, default(g, g.rules.decision(g.state)), Context(g.dice, g.events))
-    assert e.value.rule == "12.7" and "surface_air" in str(e.value)
-    assert rolls(g, rule="12.5") == []  # raised after round 1's fire segments, before any air attack
+    for _ in range(300):
+        d = g.rules.decision(g.state)
+        if d is None or d.kind == "test_end" or g.state.air["vb-14"].box == "flown":
+            break
+        g.rules.apply(g.state, _launch(d) or default(g, d), Context(g.dice, g.events))
+    assert g.state.air["vb-14"].box == "flown"  # it flew its attack and is back in the Flown box
+    launch = [e for e in g.events if e.kind == "strike" and "launches an air attack" in e.text]
+    assert len(launch) == 1 and launch[0].rule == "12.7"
+    aimed = next(e for e in g.events if e.kind == "air_target" and e.seen_by("USN")).text.split(" will attack ")[1]
+    aa = rolls(g, table="aa")
+    assert aa and all(aimed.lower() in r["purpose"].lower() and "target ship" in r["purpose"] for r in aa)
+    assert not any(e.kind == "cap" for e in g.events)  # no CAP meets it (12.7)
+    assert any(e.kind == "damage" or (e.kind == "roll" and "bombs" in e.text) for e in g.events)
     g = battle(["atago"], ["wasp"], [6, 1, 1, 10], air=air, day=False)  # at night no aircraft fly (12.2, 12.7)
-    play(g, until=_round_above(1))
+    assert not any(d.kind == "surface_air" for d in _decisions(g, until=_round_above(1)))

@@ -9,10 +9,11 @@ island air bases, the extended-range track), ``scenario`` (16.1), ``formations``
 4.0-4.3, 5.1-5.7), ``activation`` (the pool, draws and command chits: 4.2, 5.2, 8.7), ``movement`` (an activated TG or
 TF searches, moves and strikes: 7.0-7.3, 8.0, 16.1.4), ``victory`` (10.0-10.3), ``views`` and ``face``.
 
-Not built yet, and raising ``NotYetImplemented`` naming the case when reached: the frames ``pending`` holds for the
-steps other modules build — search (6.0-6.5), island air in the Initial Phase and AF activations (5.3, 5.6, R-5),
-surface combat (12.0), USN submarine placement (11.1) — and radar CAP (13.0) and the optional rules (15.1-15.7). The
-game is not registered under the ``leyte.games`` entry point until it can play to the end.
+Search (``search``, 6.0-6.5), island air (``islands``: 5.3, 5.6, 5.7, R-5, 16.1.4) and surface combat (``surface``,
+12.0-12.9) are their own modules. Not built yet, and raising ``NotYetImplemented`` naming the case when reached: the
+USN submarines' Initial Phase step (``pending``, 11.1; built on its own branch), radar CAP (13.0) and the optional
+rules (15.1-15.7). The game is not registered under the ``leyte.games``
+entry point yet.
 
 ``PLUGIN`` is what the entry point will name: the rules and the face (bots: the random bot every game has).
 """

@@ -19,7 +19,7 @@ from typing import Any
 from leyte.core.cases import own
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
-from leyte.rulebooks.clash import movement, state
+from leyte.rulebooks.clash import islands, movement, state
 from leyte.rulebooks.clash.engine import ask, frame, opt, pop, push
 from leyte.rulebooks.imperial_sunset.common import is_day
 from leyte.rulebooks.imperial_sunset.state import State
@@ -50,6 +50,15 @@ def formation_markers(st: State, side: str | None = None) -> list[str]:
     return sorted(out)
 
 
+def mobile_fleet_marker(st: State) -> str | None:
+    """The IJN TF's marker once Japanese Coordination has been ordered (16.1.4, R-10, R-11): drawing it makes the
+    flagship announcement. None before the order, or when the game plays without the rule or without an IJN TF."""
+    if not islands.coordination_marker_needed(st):
+        return None
+    mf = state.side_tf(st, "IJN")
+    return mf[0] if mf else None
+
+
 def marker_side(st: State, marker: str) -> str:
     if marker in CHITS:
         return CHITS[marker]
@@ -75,7 +84,7 @@ def marker_text(st: State, marker: str, viewer: str | None) -> str:
     t = st.tfs.get(marker)
     if t is None:
         return f"TG {marker}"
-    return t.name if viewer in (None, "umpire", t.side) else f"{t.side} TG {t.id}"
+    return t.name if viewer in (None, "umpire", t.side) else f"{t.side} TG {state.public_id(st, t.id)}"
 
 
 def done(st: State) -> list[str]:
@@ -103,6 +112,9 @@ class FillPool:
         pool = formation_markers(st)
         if is_day(st):
             pool += [f"af:{af}" for af in flotillas_with_aircraft(st)]
+        mf = mobile_fleet_marker(st)
+        if mf is not None and mf not in pool:  # R-11: after the order the marker goes in even with no TF to move
+            pool.append(mf)
         pool += sorted(CHITS)
         st.pool = pool
         st.flags["clash_pool_sides"] = {m: marker_side(st, m) for m in pool}
@@ -110,7 +122,7 @@ class FillPool:
         st.flags["clash_activated"] = []
         st.flags["clash_drawer"] = "IJN"
         ctx.emit(own("5.2"), f"Activation Pool filled with {len(pool)} markers", kind="pool",
-                 data={"size": len(pool), "markers": list(pool)})
+                 data={"size": len(pool), "markers": [state.public_id(st, m) for m in pool]})
         pop(st, fr)
 
 
@@ -148,10 +160,16 @@ def dispatch(st: State, marker: str, ctx: Context, *, by_chit: bool) -> None:
         ctx.emit(own("8.7"), f"Drew the {side} command chit", kind="draw", data={"marker": marker, "side": side})
         push(st, "clash_command_chit", side=side)
         return
+    if marker == mobile_fleet_marker(st) and marker not in done(st) and gone(st, marker):
+        done(st).append(marker)  # R-11: no TF to activate, the marker only makes the announcement (16.1.4)
+        ctx.emit(own("16.1.4"), f"Drew {marker_text(st, marker, 'public')}: the IJN reports its flagship",
+                 kind="draw", data={"marker": marker, "side": side})
+        push(st, "clash_flagship_report")
+        return
     if marker in done(st) or gone(st, marker):
         ctx.emit(own("8.7") if marker in done(st) else own("3.1.6"),
                  f"Drew {marker_text(st, marker, 'public')}: it has already acted or left the map; set aside",
-                 kind="draw", data={"marker": marker, "ignored": True})
+                 kind="draw", data={"marker": state.public_id(st, marker), "ignored": True})
         return
     done(st).append(marker)
     if marker in AF_MARKERS:
@@ -160,8 +178,10 @@ def dispatch(st: State, marker: str, ctx: Context, *, by_chit: bool) -> None:
         push(st, "clash_af_activation", af=AF_MARKERS[marker])
         return
     ctx.emit(own("4.2"), f"Drew {marker_text(st, marker, 'public')}" + (" (by command chit)" if by_chit else ""),
-             kind="draw", data={"marker": marker, "side": side, "by_chit": by_chit})
+             kind="draw", data={"marker": state.public_id(st, marker), "side": side, "by_chit": by_chit})
     movement.begin(st, marker, ctx, by_chit=by_chit)
+    if marker == mobile_fleet_marker(st):
+        push(st, "clash_flagship_report")  # R-11: the announcement comes first, then the TF's activation (16.1.4)
 
 
 @frame("clash_command_chit")

@@ -304,6 +304,7 @@ def _apply(st: State, side: str, action: Action, ctx: Context) -> None:
         tid = f"{side.lower()}-tg-{st.next_id('tg').split('-')[-1]}"
         st.tfs[tid] = TFState(id=tid, side=side, name=f"new TG {tid}", hex=home.hex, ships=[sid],
                               reorganized=True)
+        state.label_new(st, tid)
         home.ships.remove(sid)
         st.ships[sid].tf = tid
         text, case = f"{st.data.ships[sid].name} leaves {home.name} and forms {tid}", "3.1.5"
@@ -311,6 +312,7 @@ def _apply(st: State, side: str, action: Action, ctx: Context) -> None:
     elif kind == "dummy":
         tid = f"{side.lower()}-dummy-{st.next_id('tg').split('-')[-1]}"
         st.tfs[tid] = TFState(id=tid, side=side, name="dummy TG", hex=str(action["hex"]), dummy=True)
+        state.label_new(st, tid)
         text, case = f"a dummy TG {tid} is created in {action['hex']}", "3.1.6"
     elif kind == "remove_dummy":
         del st.tfs[str(action["tg"])]

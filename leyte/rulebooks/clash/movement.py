@@ -407,13 +407,14 @@ class Activate:
             t.moved = True
         ctx.emit(own("7.1"), f"{formation_name(st, marker)} moves {frm} -> {to}", kind="move",
                  data={"formation": marker, "from": frm, "to": to, "mp_left": fr["mp"]}, visible=(side,))
-        ctx.emit(own("7.1"), f"{side} marker {marker} moves {frm} -> {to}", kind="move_public",
-                 data={"formation": marker, "from": frm, "to": to}, visible=("IJN", "USN"))
+        label = state.public_id(st, marker)  # 3.1.6: the enemy reads the marker's label, never its id
+        ctx.emit(own("7.1"), f"{side} marker {label} moves {frm} -> {to}", kind="move_public",
+                 data={"formation": label, "from": frm, "to": to}, visible=("IJN", "USN"))
         if not enemy_at(st, to, side):
             return
         fr["mp"] = 0  # 7.1: entering a hex with enemy units ends the move
-        ctx.emit(own("7.1"), f"{side} marker {marker} enters {to}, where enemy units are: its move ends", kind="move",
-                 data={"formation": marker, "hex": to})
+        ctx.emit(own("7.1"), f"{side} marker {label} enters {to}, where enemy units are: its move ends", kind="move",
+                 data={"formation": label, "hex": to})
         if is_dummy(st, marker):
             return  # 6.5: a dummy never searches or fights
         frames: list[tuple[str, dict[str, Any]]] = [
@@ -450,8 +451,9 @@ class Activate:
         pop(st, fr)
         marker = fr["formation"]
         where = formation_hex(st, marker)
-        ctx.emit(own("4.2"), f"{fr['side']} marker {marker} ends its activation" + (f" in {where}" if where else ""),
-                 kind="activate_end", data={"formation": marker})
+        label = state.public_id(st, marker)
+        ctx.emit(own("4.2"), f"{fr['side']} marker {label} ends its activation" + (f" in {where}" if where else ""),
+                 kind="activate_end", data={"formation": label})
 
 
 # -- damaged detached units (7.3, 4.3) ----------------------------------------------------------------------------

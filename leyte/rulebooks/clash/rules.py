@@ -57,5 +57,8 @@ class ClashOfTheCarriers(ImperialSunset):
     def view(self, st: State, player: str | None) -> dict[str, Any]:
         return views.view(st, player)
 
+    def hidden_names(self, st: State, player: str) -> frozenset[str]:
+        return views.hidden_names(st, player)
+
 
 RULES = ClashOfTheCarriers()

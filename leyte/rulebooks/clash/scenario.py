@@ -555,5 +555,6 @@ class ClashSetup:
         problems = formations.state_problems(st)
         if problems:  # the options never allow it: a wrong scenario file
             raise ScenarioError(f"set-up breaks {problems[0][0]}: {problems[0][1]}")
+        state.label_markers(st, ctx)  # 3.1.6: from now on the enemy reads labels, never ids
         ctx.emit(own("16.1"), f"Scenario {st.scenario} is set up: turn {st.turn} of {st.last_turn}", kind="setup")
         push(st, "clash_turn")

@@ -313,23 +313,23 @@ class ClashSearch:
             what = "The 61st Air Flotilla searches from Guam" if is_day_turn(st) else \
                 "The 61st Air Flotilla cannot search at night (6.3)"
             ctx.emit(own("6.3.2"), f"{what}: {len(frames)} target(s) in range", kind="search",
-                     data={"searcher": formation, "targets": [f[1]["target"] for f in frames]})
+                     data={"searcher": formation, "targets": [state.public_id(st, f[1]["target"]) for f in frames]})
         elif formation in LAND_BASED:
             if side != "USN":
                 raise LeyteError(f"6.3.3: {formation} is a US land-based searcher")
             frames = land_based_searches(st, formation)
             ctx.emit(own("6.3.3"), f"{formation} searches inside its line: {len(frames)} target(s)", kind="search",
-                     data={"searcher": formation, "targets": [f[1]["target"] for f in frames]})
+                     data={"searcher": formation, "targets": [state.public_id(st, f[1]["target"]) for f in frames]})
         else:
             frames = same_hex_searches(st, side, formation)
             air = [] if fr.get("same_hex") else air_searches(st, side, formation)
+            me = state.public_id(st, _own_target_id(st, formation))  # the enemy reads a label (3.1.6)
             if air:
-                ctx.emit(own("6.3.1"), f"{_own_target_id(st, formation)} flies an air search: {len(air)} "
-                         "target(s) in range", kind="search",
-                         data={"searcher": _own_target_id(st, formation), "targets": [f[1]["target"] for f in air]})
+                ctx.emit(own("6.3.1"), f"{me} flies an air search: {len(air)} target(s) in range", kind="search",
+                         data={"searcher": me, "targets": [state.public_id(st, f[1]["target"]) for f in air]})
             elif not frames:  # the step is still in the log (R-1: an activation searches first), with nothing to roll
-                ctx.emit(own("6.0"), f"{_own_target_id(st, formation)} searches: nothing it has not found is within "
-                         "reach", kind="search", data={"searcher": _own_target_id(st, formation), "targets": []},
+                ctx.emit(own("6.0"), f"{me} searches: nothing it has not found is within reach", kind="search",
+                         data={"searcher": me, "targets": []},
                          visible=(side,))  # only a real formation searches (6.5): the enemy must not learn it
             frames += air
         push_many(st, frames)
@@ -363,10 +363,11 @@ def search_modifiers(st: State, fr: dict[str, Any]) -> list[Modifier]:
     return mods
 
 
-def _label(target_id: str) -> str:
+def _label(st: State, target_id: str) -> str:
+    """How a target reads in text both players see: detached ships by their hex, a TG by its marker label (3.1.6)."""
     if target_id.startswith(DETACHED + "-"):
         return f"the detached ships in {target_id.split('-', 2)[2]}"
-    return target_id
+    return state.public_id(st, target_id)
 
 
 @frame("clash_search_roll")
@@ -385,23 +386,24 @@ class ClashSearchRoll:
             me = _target(st, _own_target_id(st, fr["searcher"]))
             if me is None or me["hex"] != fr["hex"]:
                 return
-        by = _own_target_id(st, fr["searcher"])  # the marker the defender sees: a TG inside a TF is the TF (3.2.3)
+        # the marker the defender sees: a TG inside a TF is the TF (3.2.3), by its label (3.1.6)
+        by = state.public_id(st, _own_target_id(st, fr["searcher"]))
         rule = own({"same_hex": "6.2", "air": "6.3.1", "island": "6.3.2", "land": "6.3.3"}[fr["mode"]])
-        name = _label(tgt["id"])
+        name = _label(st, tgt["id"])
         rec = ctx.roll_on(st.data.table(TABLES[side]), None, search_modifiers(st, fr),
                           purpose=f"{defender} rolls in secret for the {side} search of {name}", rule=own("6.1"),
                           visible=(defender,))
         row = rec.result
         if not row.get("detected"):
             ctx.emit(rule, f"{side} search of {name} by {by}: nothing found", kind="search_result",
-                     data={"target": tgt["id"], "found": False, "searcher": by})
+                     data={"target": state.public_id(st, tgt["id"]), "found": False, "searcher": by})
             return
         if tgt["dummy"]:
             if row.get("dummy_removed", True):
                 st.tfs[tgt["id"]].in_play = False
                 ctx.emit(own("3.1.6"), f"{side} search of {name} by {by}: it was a dummy and is removed "
                          "(no report, R-7)", kind="dummy_removed",
-                         data={"target": tgt["id"], "hex": tgt["hex"], "searcher": by})
+                         data={"target": state.public_id(st, tgt["id"]), "hex": tgt["hex"], "searcher": by})
             return
         _record(st, side, fr["channel"], tgt["id"])
         found = "sighted (information only)" if fr["channel"] == "land" else "detected"
@@ -449,7 +451,8 @@ class ClashSearchReport:
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
         pm, truth = fr["pm"], fr["truth"]
-        name = _label(fr["target"])
+        label = _label(st, fr["target"])  # the reporter owns the target: it reads the id and the marker the enemy saw
+        name = label if label == fr["target"] or label.startswith("the ") else f"{fr['target']} (marker {label})"
         if pm == 0:
             return None
         if fr["step"] == "way":
@@ -473,7 +476,7 @@ class ClashSearchReport:
     @staticmethod
     def refuse(st: State, fr: dict[str, Any], action: Action) -> IllegalAction | None:
         """Why a report is not legal, in 6.1's terms (the band, zero for a present type, an absent type)."""
-        where = f"report on {_label(fr['target'])}"
+        where = f"report on {_label(st, fr['target'])}"
         if action.kind == "report_way":
             return IllegalAction(own("6.1"), f"the report way must be one of {', '.join(REPORT_WAYS)}"
                                  + ("" if fr["step"] == "way" else ", asked before the counts"), state=where)
@@ -519,6 +522,6 @@ class ClashSearchReport:
         reports = st.flags.setdefault("reports", {}).setdefault(fr["viewer"], {})
         reports[fr["target"]] = {"turn": st.turn, "report": "by_type", "counts": given, "channel": fr["channel"]}
         info = " (information only: no detection, 6.3.3)" if fr["channel"] == "land" else ""
-        ctx.emit(own("6.1"), f"{fr['reporter']} reports {_label(fr['target'])}: {_fmt(given)}{info}", kind="report",
+        ctx.emit(own("6.1"), f"{fr['reporter']} reports {_label(st, fr['target'])}: {_fmt(given)}{info}", kind="report",
                  data={"target": fr["target"], "counts": given, "channel": fr["channel"]},
                  visible=tuple(sorted({fr["viewer"], fr["reporter"]})))

@@ -173,12 +173,21 @@ class ClashEndPhase:
         pop(st, fr)
         movement.move_detached(st, "IJN", ctx)  # 4.3: the IJN moves his damaged ships first
         movement.move_detached(st, "USN", ctx)
-        landed = sorted(a.id for a in st.air.values() if a.box == "cap")
+        fought = set(st.flags.pop("ijn_cap_fought", []))  # IJN CAP that met a strike (IS strikes record it)
+        landed = sorted(a.id for a in st.air.values() if a.box == "cap" and a.id not in fought)
         for aid in landed:
             st.air[aid].box, st.air[aid].cap_over = "ready", None
-        if landed:
-            ctx.emit(own("5.7"), f"{len(landed)} fighter unit(s) come down from CAP to their Ready boxes",
-                     kind="air_box", data={"air": landed})
+        for side in ("IJN", "USN"):  # each side's own units: their ids name carriers the enemy may not know
+            mine = [a for a in landed if st.air[a].side == side]
+            if mine:
+                ctx.emit(own("5.7"), f"{len(mine)} fighter unit(s) come down from CAP to their Ready boxes",
+                         kind="air_box", data={"air": mine}, visible=(side,))
+        flown = sorted(a.id for a in st.air.values() if a.box == "cap" and a.id in fought)
+        for aid in flown:
+            st.air[aid].box, st.air[aid].cap_over = "flown", None
+        if flown:
+            ctx.emit(own("5.7"), f"{len(flown)} IJN fighter unit(s) that fought as CAP go to their Flown boxes (R-23)",
+                     kind="air_box", data={"air": flown}, visible=("IJN",))
         if not record_is_day(turn_record(st, st.turn)):
             clear_detection(st, ctx)
         if st.sonar:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from leyte.core.cases import own
 from leyte.rulebooks.imperial_sunset.state import State, TFState
 
 KEY = "clash"
@@ -43,6 +44,7 @@ def empty() -> dict[str, Any]:
         "recurring": [],
         "waivers": {},
         "saipan_hex": None,
+        "labels": {},
     }
 
 
@@ -114,3 +116,37 @@ def flotilla(base_id: str, base: dict[str, Any]) -> str:
     if fleet:
         return "61st" if fleet.startswith("61") else "22nd"
     return "61st" if base_id == "guam" else "22nd"
+
+
+# -- public marker labels (3.1.6) ----------------------------------------------------------------------------------
+
+
+def public_id(st: State, marker: str) -> str:
+    """The label the other side reads on a TG marker. A dummy TG is a marker like any other until a search finds it
+    out (3.1.6), so an id that says "dummy" must never reach the enemy: from the end of set-up every TG carries a
+    label drawn in secret (``label_markers``), and a TG formed later takes the side's next label. A TF, an AF marker
+    or a chit is its own label; so is a TG of a hand-built position that started after set-up."""
+    return str(extras(st).get("labels", {}).get(marker, marker))
+
+
+def label_markers(st: State, ctx: Any) -> None:
+    """16.1: once both sides are set up, give every TG in play a label, numbered in a secret random order per side
+    so the numbers tell neither the set-up order nor which markers are dummies."""
+    extras(st)["labels_on"] = True
+    labels = extras(st).setdefault("labels", {})
+    for side in ("IJN", "USN"):
+        left = sorted(t.id for t in st.tfs.values() if t.side == side and t.in_play and t.id not in labels)
+        while left:
+            tid = left.pop(ctx.pick(len(left), purpose="secret order of the marker labels", rule=own("3.1.6"),
+                                    visible=()))
+            label_new(st, tid)
+
+
+def label_new(st: State, tid: str) -> None:
+    """Give a TG formed in play (3.1.5) or a new dummy (3.1.6) its side's next label, the same way for both."""
+    labels = extras(st).setdefault("labels", {})
+    if not extras(st).get("labels_on"):
+        return  # a hand-built position with no set-up: ids stay as they are
+    side = st.tfs[tid].side
+    n = sum(1 for v in labels.values() if v.startswith(f"{side.lower()}-marker-"))
+    labels[tid] = f"{side.lower()}-marker-{n + 1}"

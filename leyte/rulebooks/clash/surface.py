@@ -18,8 +18,8 @@ a unit fires torpedoes once per battle with one attack like a gunnery roll (12.6
 that left the display rejoins its TG and goes wherever the TG goes; "toward a friendly edge" is a neighbouring hex
 one column nearer that edge, or straight south (USN) or north (IJN); a retreat obeys 3.3 (at most two loose TGs, or
 the TF alone, in a hex) and never enters a hex holding enemy naval units; with no such hex the side stays where it
-is, and takes no marker. Air attacks in a surface battle (12.7: only the target fires AA) are not built: a day
-battle in which a side has Ready carrier aircraft raises ``NotBuilt`` naming 12.7.
+is, and takes no marker. Air attacks in a surface battle (12.7) fly Imperial Sunset's strike frames: by our reading
+no CAP meets them (12.7 names only the target's AA before the attack) and they cost the ships no display MP.
 """
 
 from __future__ import annotations

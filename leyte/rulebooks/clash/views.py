@@ -16,6 +16,9 @@ from leyte.rulebooks.clash import state
 from leyte.rulebooks.imperial_sunset import views as base
 from leyte.rulebooks.imperial_sunset.state import State
 
+CHANNELS_THAT_SEE = ("carrier", "island")  # finds that let a side strike and so see the ships (R-41); a land-based
+# sighting (6.3.3) gives only the defender's report of counts
+
 
 def view(st: State, player: str | None) -> dict[str, Any]:
     v = base.view(st, player)
@@ -23,7 +26,8 @@ def view(st: State, player: str | None) -> dict[str, Any]:
         return v
     cl = state.extras(st)
     parents = cl["parent_tf"]
-    v["enemy_tfs"] = [t for t in v["enemy_tfs"] if t["id"] not in parents]
+    v["enemy_tfs"] = sorted(({**t, "id": state.public_id(st, t["id"])} for t in v["enemy_tfs"]
+                             if t["id"] not in parents), key=lambda t: t["id"])  # labels, never ids (3.1.6)
     own_tf = state.side_tf(st, player)
     v["task_forces"] = [
         {"id": tid, "name": tf["name"], "side": tf["side"], "hex": tf["hex"],
@@ -31,6 +35,8 @@ def view(st: State, player: str | None) -> dict[str, Any]:
         for tid, tf in sorted(cl["tfs"].items())
     ]
     v["own_tf"] = own_tf[0] if own_tf else None
+    v["marker_labels"] = {tid: lab for tid, lab in sorted(cl.get("labels", {}).items())
+                          if tid in st.tfs and st.tfs[tid].side == player}  # what the enemy reads on each (3.1.6)
     v["detected"] = {ch: list(ids) for ch, ids in cl["detected"][player].items()}
     v["air_bases"] = {k: dict(b) for k, b in sorted(cl["air_bases"].items())}
     if player == "USN":
@@ -39,3 +45,33 @@ def view(st: State, player: str | None) -> dict[str, Any]:
         v["reinforcements"] = [dict(r) for r in cl["reinforcements"]]
     v["saipan_hex"] = cl["saipan_hex"]
     return v
+
+
+def hidden_names(st: State, player: str) -> frozenset[str]:
+    """What ``player`` has not detected, as the strings that would give it away (the conformance leak test's list).
+
+    Imperial Sunset's list (the ships of every enemy TG not detected, every enemy carrier air unit), with Clash's
+    detection: a TG counts as found when one of the player's striking channels holds it or its TF (6.3.1, 6.3.2;
+    never a land-based sighting, 6.3.3, whose report tells counts only). And the id of every enemy dummy TG still in
+    play: a dummy is a marker like any other until a search removes it (3.1.6), so its id must not tell it apart."""
+    if st.result is not None or player not in ("IJN", "USN"):
+        return frozenset()
+    enemy = "USN" if player == "IJN" else "IJN"
+    found = {f for ch in CHANNELS_THAT_SEE if ch in state.CHANNELS[player]
+             for f in state.extras(st)["detected"][player][ch]}
+    parents = state.extras(st)["parent_tf"]
+    D = st.data
+    out = set(base.hidden_names(st, player))
+    for t in st.tfs.values():
+        if t.side != enemy or not t.in_play:
+            continue
+        if t.dummy:
+            out.add(t.id)
+        elif t.id in found or parents.get(t.id) in found:  # an island find: IS's flag is the carrier channel's
+            for sid in t.ships:
+                out.discard(sid)
+                out.discard(D.ships[sid].name)
+    # a ship whose name is a word of a public TF name (USS Mobile, the Mobile Fleet) stays hidden by its id only: the
+    # TF's name on every marker is no news
+    public_words = {w for tf in state.extras(st)["tfs"].values() for w in str(tf["name"]).split()}
+    return frozenset(out - public_words)

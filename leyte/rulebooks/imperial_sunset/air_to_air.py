@@ -40,6 +40,8 @@ def intercepting_cap(st: State, fr: dict[str, Any]) -> list[str]:
     ``cap_scope`` is "hex_pool" (Clash 8.2.3), every CAP unit over any friendly force in the hex attacked."""
     if fr["mode"] == "kamikaze":
         return []
+    if fr["mode"] == "surface" and st.data.family.switch("surface_air") == "target_aa_only":
+        return []  # Clash 12.7: the aircraft go straight onto the ship they attack; its AA is all they meet
     if st.data.family.switch("cap_scope") == "hex_pool":
         tfs = st.tfs
         if fr["mode"] == "surface":

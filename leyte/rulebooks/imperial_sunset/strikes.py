@@ -735,6 +735,10 @@ def _start(st: State, fr: StrikeRecord, ctx: Context) -> None:
     else:
         fr["ships"] = ships_of_target(st, fr["target"])
     cap = fr["cap"]
+    if cap and fr["defender"] == "IJN" and st.data.family.switch("ijn_carrier_air_after_strike") == "flown_forever":
+        # Clash R-23 (5.5, 8.6): IJN CAP that meets a strike has flown a mission and ends the turn in its Flown box
+        fought = st.flags.setdefault("ijn_cap_fought", [])
+        fought.extend(a for a in cap if a not in fought)
     if cap:
         ctx.emit("8.2", f"{len(cap)} {fr['defender']} CAP unit(s) intercept: "
                  + ", ".join(f"{unit_name(st.data, a)} ({strength(st, a)})" for a in cap), kind="cap",
@@ -894,7 +898,7 @@ def away_on_turn_track(st: State, aid: str, ctx: Context) -> None:
 def _mp_penalty(st: State, fr: StrikeRecord, ctx: Context) -> None:
     """6.2.3: a TF attacked by four or more air units in one activation sub-phase loses an MP (two a turn at most)."""
     D = st.data
-    if fr["mode"] == "surface":
+    if fr["mode"] == "surface" and D.family.switch("surface_air") == "strike":  # Clash 12.7 costs no display MP
         bi = fr.get("battle_index", -1)
         if 0 <= bi < len(st.stack):
             bf = st.stack[bi]

@@ -1000,8 +1000,8 @@ def _step_torpedo(st: State, bf: dict[str, Any], ctx: Context) -> None:
     if _battle_over(st, bf, ctx):
         return
     bf["air_queue"] = [s_ for s_ in [bf["active_side"], other(bf["active_side"])] if _air_ready(st, bf, s_)]
-    if bf["air_queue"] and _sw(st, "surface_air") != "strike":
-        raise st.data.family.not_built("surface_air")
+    # Clash 12.7 (switch ``surface_air`` "target_aa_only") flies the same strike frames: no CAP meets it and only
+    # the ship attacked fires AA (``air_to_air.intercepting_cap``; the surface mode never has adjacent AA)
     _goto(st, "air")
 
 
