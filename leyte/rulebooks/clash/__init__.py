@@ -29,6 +29,12 @@ def _face(rules: Any) -> Any:
     return ClashFace(rules)
 
 
-PLUGIN = GamePlugin(RULES.id, RULES, face=_face, bots={})
+def _heuristic(side: str, seed: int) -> Any:
+    from leyte.rulebooks.clash.heuristic import make_heuristic
+
+    return make_heuristic(RULES.id, side, seed)
+
+
+PLUGIN = GamePlugin(RULES.id, RULES, face=_face, bots={"heuristic": _heuristic})
 
 __all__ = ["RULES", "PLUGIN"]
