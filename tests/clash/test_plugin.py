@@ -41,7 +41,9 @@ def test_the_rules_object_is_imperial_sunset_s_on_clash_s_own_id_players_and_dat
     D = r.data()
     assert D.folder == data_folder() and D.family.game == GAME and D.family.switch("launch_mp") == 0
     assert D.family.cases is not None and D.family.cases("8.3.8") == "12.8"
-    assert PLUGIN.id == GAME and PLUGIN.rules is RULES and PLUGIN.bots == {}  # the random bot comes from leyte.bots
+    assert PLUGIN.id == GAME and PLUGIN.rules is RULES and set(PLUGIN.bots) == {"heuristic"}  # random: leyte.bots
+    bot = PLUGIN.bots["heuristic"]("USN", 3)
+    assert bot.side == "USN"
 
 
 def test_the_engine_extends_imperial_sunset_s_and_imperial_sunset_never_sees_clash_frames() -> None:
