@@ -41,20 +41,8 @@ LINEUPS = {
 
 
 def new_game(seed: int) -> Game:
-    """Scenario 16.1 through the public API once the game is registered; until then through its Rules object, with
-    the real submarine frame standing in for the ``pending`` placeholder if the integration has not swapped it yet
-    (this process only: a benchmark run, not the library)."""
-    if GAME in leyte.games():
-        return leyte.new_game(GAME, scenario="historical", seed=seed)
-    from leyte.rulebooks.clash import pending
-    from leyte.rulebooks.clash.engine import ENGINE
-    from leyte.rulebooks.clash.rules import RULES
-
-    if "clash_subs_initial" in pending.HANDLERS and ENGINE.handlers.get("clash_subs_initial") is \
-            pending.HANDLERS["clash_subs_initial"]:
-        ENGINE.handlers.maps[0].pop("clash_subs_initial")  # type: ignore[attr-defined]
-        from leyte.rulebooks.clash import submarines  # noqa: F401  (registers the real frame)
-    return Game(RULES, RULES.load_scenario("historical"), seed=seed, scenario_ref="historical")
+    """Scenario 16.1 through the public API."""
+    return leyte.new_game(GAME, scenario="historical", seed=seed)
 
 
 def one(job: tuple[str, str, int]) -> dict[str, Any]:

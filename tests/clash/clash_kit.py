@@ -8,6 +8,7 @@ differences and case map on it. The game is not registered under the entry point
 
 from __future__ import annotations
 
+import atexit
 import shutil
 import tempfile
 from collections.abc import Mapping, Sequence
@@ -27,6 +28,7 @@ GAME_FOLDER = ROOT / "scenarios" / "clash-of-the-carriers"
 def data_folder() -> Path:
     """The fixture plus the game's family files, in a temporary folder kept for the test session."""
     folder = Path(tempfile.mkdtemp(prefix="clash-test-data-"))
+    atexit.register(shutil.rmtree, folder, True)  # gone when the test process ends
     shutil.copytree(FIXTURE, folder, dirs_exist_ok=True)
     for name in ("family.toml", "cases.csv"):
         shutil.copy(GAME_FOLDER / name, folder / name)
@@ -54,16 +56,6 @@ def choose(g: Game, kind: str, **params: Any) -> list[Any]:
 
 @cache
 def real_rules_until_subs() -> ClashOfTheCarriers:
-    """The game's own data folder — unless the USN submarines (11.1.1) are still the ``pending`` placeholder: then a
-    copy of it that gives the USN no submarine markers, so a game can pass the Initial Phase. Once the submarines
-    module is merged (and its placeholder deleted), this is the real folder, submarines and all."""
-    from leyte.rulebooks.clash import pending
-
-    if "clash_subs_initial" not in pending.PLACEHOLDERS:
-        return ClashOfTheCarriers(GAME_FOLDER)
-    folder = Path(tempfile.mkdtemp(prefix="clash-real-data-"))
-    shutil.copytree(GAME_FOLDER, folder, dirs_exist_ok=True)
-    lines = (folder / "constants.csv").read_text(encoding="utf-8").splitlines(keepends=True)
-    (folder / "constants.csv").write_text("".join(ln for ln in lines if not ln.startswith("subs.usn_markers,")),
-                                          encoding="utf-8")
-    return ClashOfTheCarriers(folder)
+    """A Rules object on the game's own data folder, submarines and all (the name dates from when the submarine step
+    was still a placeholder and this gave a copy without USN markers)."""
+    return ClashOfTheCarriers(GAME_FOLDER)

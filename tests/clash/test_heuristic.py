@@ -3,7 +3,7 @@ choices that do not change when every prompt and option text is nonsense.
 
 Positions are the bots' own inputs: a side's real view of scenario 16.1, edited where a test needs a contact or a
 date, and a decision of the kind the engine asks, with the options it offers. Whole games run on the game's real data
-(``real_rules_until_subs``: without USN submarine markers until the submarine frame replaces its placeholder).
+(``real_rules_until_subs``, submarines included).
 """
 
 from __future__ import annotations

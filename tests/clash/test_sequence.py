@@ -9,7 +9,6 @@ import pytest
 from clash_kit import game, real_rules_until_subs
 from test_sequence_kit import DAYS, NIGHTS, finish_formations, position, real_game, tg
 
-from leyte.core.errors import NotYetImplemented
 from leyte.core.game import Game
 from leyte.core.players import RandomBot
 from leyte.rulebooks.clash import state
