@@ -59,6 +59,9 @@ SPECS = {
     # 1 nm hexes, circumradius 0.58 nm: the raster is GLOBE's own resolution; the coast of Samar only
     "samar": Spec(0.4, 0.12, 0.5, "projection from map.toml [projection] (local equirectangular about hex 0000)"),
     # lettered map, a unit is about 2.3 deg of longitude: a 2.8 nm raster, islets under ~150 nm^2 dropped
+    # the same 25 nm hexes; the Marianas are small (Saipan ~34 nm^2), so only islets under ~2 nm^2 are dropped
+    "clash-of-the-carriers": Spec(0.08, 0.035, 0.01,
+                                  "projection from map.toml [projection] (sinusoidal + grid fit)"),
     "naval-chess": Spec(0.02, 0.006, 0.004,
                         "degree grid from scenarios/naval-chess/PROVENANCE.md (3.5 deg longitude per column, "
                         "2.5 deg latitude per row, Hong Kong at the centre of B2)"),

@@ -320,3 +320,19 @@ def test_hovering_a_named_hex_says_its_name() -> None:
     x, y = mv.pixel_of(m.label(where))
     mv._mouse_move(x, y)
     assert "Manila" in mv.info.value
+
+
+def test_clash_s_island_outlines_sit_in_the_island_hexes() -> None:
+    """Clash of the Carriers' map is open sea with small islands, each a single hex (map ruling M-2): the traced
+    outlines of Saipan, Tinian, Rota and Guam lie in the hexes the map gives them, and its names are the islands'."""
+    m = hexmap("clash-of-the-carriers")
+    a = map_art(m)
+    assert a.rings and "GLOBE" in a.source
+    p = a.projection
+    assert p is not None
+    for island, hex_label in (("Saipan", "3712"), ("Rota", "3614"), ("Guam", "3516")):
+        cx, cy = m.center(m.hex(hex_label))
+        near = min(math.dist((cx, cy), pt) for r in a.rings for pt in r)
+        assert near < 1.0, f"{island}: no coastline within a hex of {hex_label} ({near:.2f} units)"
+    names = {lb.name for lb in a.labels}
+    assert {"Saipan", "Guam", "Rota", "Tinian", "PHILIPPINE SEA"} <= names
