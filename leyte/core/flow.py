@@ -60,7 +60,7 @@ class FrameEngine:
         """Class decorator registering a frame handler under ``kind``.
 
         In an engine made by ``extend``, ``replaces=True`` says the handler deliberately replaces the base game's
-        frame of that kind; without it a clash of names is refused, so a sister game never overrides a base step
+        frame of that kind; without it a repeated name is refused, so a sister game never overrides a base step
         by accident (nor claims to replace one that does not exist).
         """
 
