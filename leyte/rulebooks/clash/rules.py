@@ -31,6 +31,7 @@ from leyte.rulebooks.clash import (
     views,
 )
 from leyte.rulebooks.clash.engine import ENGINE, GAME_ID
+from leyte.rulebooks.clash.options import OPTIONS
 from leyte.rulebooks.imperial_sunset.rules import ImperialSunset
 from leyte.rulebooks.imperial_sunset.state import State
 
@@ -44,6 +45,7 @@ class ClashOfTheCarriers(ImperialSunset):
     name = "Clash of the Carriers: the Battle of the Philippine Sea, 18-20 June 1944"
     players = ("IJN", "USN")
     first_scenarios = ("historical",)
+    options = OPTIONS  # the built switches new_game(options=...) takes (clash.options)
 
     def __init__(self, folder: str | Path | None = None) -> None:
         super().__init__(folder)

@@ -36,6 +36,7 @@ from leyte.core.errors import ScenarioError
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.clash import formations, state
 from leyte.rulebooks.clash.engine import ask, frame, opt, pop, push
+from leyte.rulebooks.clash.options import check_options
 from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.state import AirState, ShipState, State, TFState
 
@@ -331,11 +332,11 @@ def saipan_hex(D: ISData, pos: Mapping[str, Any]) -> str | None:
 
 def new_state(D: ISData, pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) -> State:
     """Build the opening State of a position on Clash's data ``D`` and run to its first decision."""
-    if options:
-        raise ScenarioError(f"options {', '.join(sorted(options))}: Clash's optional rules (15.1-15.7) are not built "
-                            "yet")
+    if not isinstance(pos.get("options", {}), Mapping):
+        raise ScenarioError(f"options = {pos['options']!r}: an object of option names and true/false")
+    opts = check_options({**pos.get("options", {}), **options})  # before anything is built
     st = State(scenario=str(pos.get("id", "custom")), turn=int(pos.get("turn", pos.get("first_turn", 1))),
-               first_turn=int(pos.get("first_turn", 1)), last_turn=int(pos.get("last_turn", 12)), options={},
+               first_turn=int(pos.get("first_turn", 1)), last_turn=int(pos.get("last_turn", 12)), options=opts,
                data=D)
     st.flags["turn_record_key"] = pos.get("turn_record_key", pos.get("id", "historical"))
     if "turn_record" in pos:
