@@ -4,7 +4,9 @@ not confer once play starts.
 
 Modules follow the rulebook's section VI: ``sequence`` (VI.A replacements, VI.B.1.a the secret plot, the four
 movement impulses, VI.B.1.b.5 the 5th Air Force, VI.C supply and victory), ``combat`` (VI.B.1.b.2 and VI.B.2.b:
-submarines, air strikes, scouting, surface battles with withdrawal, pursuit and night surprise). ``state`` holds
+the hex-by-hex order of an impulse's combat), whose steps are ``submarines`` (a), ``air`` (same-hex, long- and
+extended-range strikes, scouting, land-based air, re-basing) and ``surface`` (battles with withdrawal, pursuit and
+night surprise). ``state`` holds
 the position, ``data`` the reconstructed charts and counters (scenarios/naval-chess), ``views`` what each seat may
 know, ``face`` what the front ends draw. ``PLUGIN`` is what the ``leyte.games`` entry point names.
 """

@@ -320,3 +320,36 @@ def draw_label(st: State, ctx: Context, rule: str) -> str:
     game's seeded generator but never the scripted dice of a worked example, which hold only the rulebook's rolls."""
     i = ctx.dice.randbelow(len(st.marker_pool))
     return st.marker_pool.pop(i)  # bookkeeping, not news: the IJN's log shows the marker itself
+
+
+# -- who is where, shared by the combat steps (combat, submarines, air, surface) --------------------------------------
+
+IJN = ("IJN",)  # the Japanese seat, as a tuple of enemy seats for an Allied unit
+
+
+def night(st: State) -> bool:
+    """The two night impulses: surface battles open with a surprise roll and air does not fly (VI.B.2.b)."""
+    return st.impulse in ("before_midnight", "after_midnight")
+
+
+def seats_in(st: State, label: str, kinds: tuple[str, ...] = ("ship", "sub", "pt")) -> list[str]:
+    """The seats with a unit of one of ``kinds`` in hex ``label``, in seat order."""
+    D = data()
+    return [s for s in SEATS if any(u.loc == label and u.seat == s and D.units[u.id].kind in kinds
+                                    for u in st.units.values())]
+
+
+def witnesses(st: State, label: str) -> tuple[str, ...]:
+    """Who sees what happens in a hex: every seat with a unit there (a battle's events go to them alone)."""
+    return tuple(seats_in(st, label))
+
+
+def contact(st: State, label: str) -> bool:
+    """Whether the Japanese and at least one Allied seat share hex ``label``, so combat happens there."""
+    seats = seats_in(st, label)
+    return "IJN" in seats and any(s in seats for s in ALLIED_SEATS)
+
+
+def label_key(label: str) -> tuple[int, int]:
+    """Sort key for hex labels such as "F6" (letter, then number), so hexes are fought in a fixed order."""
+    return (ord(label[0]), int(label[1:]))
