@@ -61,10 +61,10 @@ def turn_facts(events: Sequence[Any], start: int, end: int, ships: Mapping[str, 
     names: dict[str, str] = {}
     last_hex: dict[str, str] = {}
     for e in events[:end]:
-        tf = e.data.get("tf")
+        tf = e.data.get("tf") or e.data.get("formation")  # Clash calls its TGs and markers formations
         if isinstance(tf, str):
             m = NAMED.match(e.text)
-            if m and not m.group("name").startswith("TF "):
+            if m and not m.group("name").startswith("TF ") and " marker " not in m.group("name"):
                 names[tf] = m.group("name")
             h = e.data.get("to") or e.data.get("hex")
             if isinstance(h, str):
