@@ -28,6 +28,7 @@ __all__ = ["Fact", "FACT_KINDS", "tell", "place_phrase", "join_and"]
 #: damaged, lost ships, got ships away (off the map), won or lost points, and the end of the game
 FACT_KINDS = ("sighted", "fought", "struck", "hit", "lost", "exited", "points", "end")
 NAMES_MAX = 4  # ships named in one clause; the rest are counted
+SIGHTED_PLACES = 3  # places named for forces only sighted; forces sighted elsewhere are counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +142,7 @@ def _capital(s: str) -> str:
 def tell(facts: Iterable[Fact], place: Callable[[str], str] | None = None) -> list[str]:
     """A few short sentences: one per force (or side) something more than a sighting happened to, in the order
     they first appear; then the forces only sighted, one sentence per place ("TF USN-2 and TF USN-3 were sighted in
-    Leyte Gulf"); then the end of the game if it came.
+    Leyte Gulf") for the first few places and a count for the rest; then the end of the game if it came.
 
     ``place`` turns a hex label into words ("in the Sibuyan Sea"); by default "at <hex>".
     """
@@ -163,9 +164,13 @@ def tell(facts: Iterable[Fact], place: Callable[[str], str] | None = None) -> li
         clauses = _clauses(mine, where)
         if clauses:
             out.append(_capital(f"{who} {join_and(clauses, limit=len(clauses))}."))
-    for words, whos in only_seen.items():
+    groups = list(only_seen.items())
+    for words, whos in groups[:SIGHTED_PLACES]:
         verb = "was" if len(whos) == 1 else "were"
         out.append(_capital(f"{join_and(whos)} {verb} sighted" + (f" {words}." if words else ".")))
+    rest = sum(len(whos) for _, whos in groups[SIGHTED_PLACES:])
+    if rest:
+        out.append(f"{_capital(_plural(rest, 'more force'))} {'was' if rest == 1 else 'were'} sighted elsewhere.")
     for f in ends[:1]:
         out.append(f"The game is over: {f.other}." if f.other else "The game is over.")
     return out

@@ -45,6 +45,9 @@ def test_forces_only_sighted_share_one_sentence_per_place_and_many_are_counted()
         "TF IJN-2 was sighted off Samar.",
         "TF IJN-9 was sighted.",
     ]
+    many = [Fact(f"TF {i}", "sighted", str(i)) for i in range(1, 7)]
+    assert tell(many)[3:] == ["Three more forces were sighted elsewhere."]
+    assert tell(many[:4])[3:] == ["One more force was sighted elsewhere."]
     assert tell([]) == [] and tell([Fact("X", "fought", "9")]) == ["X fought the enemy at 9."]
     assert join_and(["a"]) == "a" and join_and(["a", "b", "a"]) == "a and b"
 
