@@ -282,7 +282,7 @@ class Face:
         return None
 
     def place(self, label: str) -> str:
-        """A hex in words for a summary: the nearest name on the map's art ("in Leyte Gulf"), else "at <hex>"."""
+        """A hex in words for a summary: the nearest name on the map's art ("in the <sea>"), else "at <hex>"."""
         return place_phrase(self.map(), label)
 
     # -- batch play ------------------------------------------------------------------------------------------------

@@ -1,12 +1,13 @@
 """A turn told in plain words: the sentence builder behind presentation mode's summary (issue 15 item 4).
 
-A class looking at one screen wants "Force A was sighted in the Sibuyan Sea and lost Musashi to 5 air strikes", not
-forty log lines. The words are built in two steps, so core stays generic and each game keeps its own knowledge:
+A class looking at one screen wants "Force A was sighted in the Inner Sea and lost two battleships to five air
+strikes", not forty log lines. The words are built in two steps, so core stays generic and each game keeps its own
+knowledge:
 
 1. a game's face reads the events of the turn (its own event kinds, its own data) and gives back ``Fact``
    values — who something happened to, what, where (a hex), which ships, how many, by what;
 2. ``tell`` groups the facts by force (or side) and writes one short sentence for each, with each hex turned into
-   the nearest name on the map's art (``place_phrase``): "in the Sibuyan Sea", "off Samar", "near Manila".
+   the nearest name on the map's art (``place_phrase``): "in the <sea>", "off <island>", "near <port>".
 
 The face builds its facts only from the events it is handed, which are the viewer's own filtered log, so a summary
 can hold nothing that viewer has not already seen: the names in it are the names its log used. Stdlib only.
@@ -35,7 +36,7 @@ SIGHTED_PLACES = 3  # places named for forces only sighted; forces sighted elsew
 class Fact:
     """One thing that happened to one force (or side) in a turn, as the viewer's log told it.
 
-    ``who`` names the force as the viewer knows it ("Force A", "TF IJN-3", "the Allies"); ``where`` is a hex label
+    ``who`` names the force as the viewer knows it ("Force A", "TF 3" (a marker), "the enemy"); ``where`` is a hex label
     ("" when the log gives none); ``names`` the ships lost, hit or got away; ``count`` the air strikes a "struck"
     fact stands for, or the points of a "points" fact; ``by`` what did it ("air strike", "gunfire", "torpedoes");
     ``other`` the enemy a "fought" fact met, or the result of an "end" fact.
@@ -84,7 +85,7 @@ def _cause(by: str, strikes: int) -> str:
 def _clauses(facts: Sequence[Fact], place: Callable[[str], str]) -> list[str]:
     """The clauses of one force's sentence, in the order a reader follows: found, fought, struck, hurt, lost."""
     out: list[str] = []
-    said: set[str] = set()  # places already named in this sentence: "sighted in Leyte Gulf" is not said twice
+    said: set[str] = set()  # places already named in this sentence: "sighted in the bay" is not said twice
 
     def at(where: str) -> str:
         if not where:
@@ -141,10 +142,10 @@ def _capital(s: str) -> str:
 
 def tell(facts: Iterable[Fact], place: Callable[[str], str] | None = None) -> list[str]:
     """A few short sentences: one per force (or side) something more than a sighting happened to, in the order
-    they first appear; then the forces only sighted, one sentence per place ("TF USN-2 and TF USN-3 were sighted in
-    Leyte Gulf") for the first few places and a count for the rest; then the end of the game if it came.
+    they first appear; then the forces only sighted, one sentence per place ("TF 2 and TF 3 were sighted in the
+    bay") for the first few places and a count for the rest; then the end of the game if it came.
 
-    ``place`` turns a hex label into words ("in the Sibuyan Sea"); by default "at <hex>".
+    ``place`` turns a hex label into words ("in the <sea>"); by default "at <hex>".
     """
     where = place or (lambda h: f"at {h}")
     by_who: dict[str, list[Fact]] = {}
@@ -190,8 +191,8 @@ DEFAULT_NM_PER_UNIT = 25 / math.sqrt(3)  # a map that gives no hex size: a 25 nm
 
 
 def _phrase(name: str, kind: str) -> str:
-    """A name with the preposition a sentence needs: in the Sibuyan Sea, in Surigao Strait, off Samar, near
-    Manila. A name printed in capitals on the map ("PHILIPPINE SEA") is written in ordinary case."""
+    """A name with the preposition a sentence needs: in the <sea>, in <strait>, off <island>, near <place>. A
+    name printed in capitals on the map ("EASTERN SEA") is written in ordinary case."""
     if name.isupper():
         name = name.title()
     if kind == "sea":
@@ -212,9 +213,9 @@ def place_phrase(hexmap: Any, label: str) -> str:
     """
     try:
         h = hexmap.hex(label)
-        if h not in hexmap.hexes:
-            raise LeyteError(label)
-    except LeyteError:
+    except LeyteError:  # a place off the board ("off:north") or no label at all
+        return "off the map"
+    if h not in hexmap.hexes:
         return "off the map"
     x, y = hexmap.center(h)
     nm = nm_per_unit(hexmap) or DEFAULT_NM_PER_UNIT
