@@ -31,6 +31,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from leyte.core.story import Fact, place_phrase, tell
+
 __all__ = ["PlayerStyle", "OverlayStyle", "Face", "DefaultFace", "PALETTE", "option_dict", "last_turn", "short"]
 
 Marker = dict[str, Any]
@@ -255,6 +257,12 @@ class Face:
         start, end, head = last_turn(evs)
         picked = evs[start:end]
         out = [f"{head}:" if head else "So far:"]
+        facts = self.turn_facts(evs, start, end)
+        if facts is not None:
+            out += tell(facts, self.place)
+            if len(out) == 1:
+                out.append("Nothing you could see was lost, hit, found or fought over.")
+            return out
         for title, test in SUMMARY_GROUPS:
             texts = list(dict.fromkeys(short(untitled(e.text, title)) for e in picked if test(e)))
             if texts:
@@ -262,6 +270,20 @@ class Face:
         if len(out) == 1:
             out.append("Nothing you could see was lost, hit, found or fought over.")
         return out
+
+    def turn_facts(self, events: Sequence[Any], start: int, end: int) -> list[Fact] | None:
+        """What happened to whom in ``events[start:end]`` (the turn being summed up), as ``leyte.core.story.Fact``
+        values for ``tell`` to word; None (the default) when the game has no such reading, and ``turn_summary`` then
+        retells the shared event kinds in groups instead.
+
+        ``events`` is the viewer's whole log so far, so a face may learn from earlier turns what its viewer already
+        knows (its own forces' names, where an enemy force was last seen), and nothing else.
+        """
+        return None
+
+    def place(self, label: str) -> str:
+        """A hex in words for a summary: the nearest name on the map's art ("in the <sea>"), else "at <hex>"."""
+        return place_phrase(self.map(), label)
 
     # -- batch play ------------------------------------------------------------------------------------------------
 

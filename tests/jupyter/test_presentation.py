@@ -9,7 +9,7 @@ import ipywidgets as W
 import pytest
 
 import leyte
-from leyte.core.face import last_turn, short
+from leyte.core.face import Face, last_turn, short
 from leyte.core.game import Event
 from leyte.jupyter import GameApp
 from leyte.jupyter.app import PRESENT_WIDTH
@@ -100,24 +100,23 @@ def test_each_game_summarises_a_bot_played_turn_in_sentences_from_the_viewers_ow
 
 def test_a_loss_the_viewer_may_not_see_stays_out_of_the_summary() -> None:
     """Imperial Sunset, seed 3, turn 2: a USN air unit sinks Uranami. The USN's log names the unit (Essex VB-15);
-    the IJN's own report of the same sinking does not — and the IJN's summary tells it the IJN's way."""
+    the IJN's own report of the same sinking does not — and each summary tells it in its own side's words: the IJN
+    names its own TF, the USN knows it only by its marker."""
     app = _played("imperial-sunset", "IJN", turns=2)
     g = app.session.game
     start, end, _ = last_turn(g.events)
     own = [e for e in g.events[start:end] if e.kind == "sunk" and e.visible == ("USN",)]
-    assert own, "this seed sinks a ship in a way only the USN may read"
-    ijn = " ".join(g.face.turn_summary(app.session.visible_events()))
-    usn = " ".join(g.face.turn_summary(g.log("USN")))
-    for e in own:
-        assert short(e.text) not in ijn and short(e.text) in usn
-        theirs = [x for x in g.events[start:end]
-                  if x.kind == "sunk" and x.seen_by("IJN") and x.data.get("ship") == e.data.get("ship")]
-        assert theirs and short(theirs[0].text) in ijn, "the IJN hears of the same loss in its own words"
-    assert "Essex" in usn and "Essex" not in ijn
+    assert own and "Essex" in own[0].text, "this seed sinks a ship in a way only the USN may read"
+    ijn = g.face.turn_summary(app.session.visible_events())
+    usn = g.face.turn_summary(g.log("USN"))
+    assert "Reinforcement Escort Force was sighted in the Philippine Sea and lost Uranami to one air strike." in ijn
+    assert "TF IJN-1 was sighted in the Philippine Sea and lost Uranami to one air strike." in usn
+    assert "Essex" not in " ".join(ijn) and "Reinforcement Escort Force" not in " ".join(usn)
 
 
 def test_the_default_summary_words_losses_detections_battles_and_points_and_counts_the_rest() -> None:
-    face = leyte.new_game("samar", seed=1).face
+    """A game whose face reads no facts of its own (the base ``Face``) gets the shared kinds retold in groups."""
+    face = Face(leyte.new_game("samar", seed=1).rules)
     evs = [
         Event("1", "Turn 1: dawn", "turn"),
         Event("2", "Center Force is detected in the Sibuyan Sea", "detected"),

@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from leyte.core.face import Face, OverlayStyle, PlayerStyle, losses_by_type
+from leyte.core.story import Fact
+from leyte.rulebooks.imperial_sunset import summary
 from leyte.rulebooks.imperial_sunset.displays import (
     AREAS,
     COLS,
@@ -353,6 +355,11 @@ class ImperialSunsetFace(Face):
 
     def historical_result(self) -> str:
         return "Decisive USN Victory (12.3 marks this level as the historical result)"
+
+    def turn_facts(self, events: Sequence[Any], start: int, end: int) -> list[Fact]:
+        """The turn's sightings, strikes, battles, damage, losses and points, read from the viewer's own log
+        (``summary.turn_facts``)."""
+        return summary.turn_facts(events, start, end, self.rules.data().ships)
 
     def panels(self, view: Mapping[str, Any], events: Sequence[Any]) -> list[dict[str, Any]]:
         """The surface battle board (8.3) as a track and the air battle board (8.1) as a grid, always both.

@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from leyte.core.face import Face, PlayerStyle
+from leyte.core.story import Fact
+from leyte.rulebooks.naval_chess import summary
 
 Marker = dict[str, Any]
 AIR_LABELS = {"naval": "NAV", "land": "LBA", "seaplane": "SEA", "kamikaze": "KAM"}  # short counter texts
@@ -115,6 +117,10 @@ class NavalChessFace(Face):
                         "fields": {"id": label, "class": "marker", "seat": "IJN", "loc": m.get("hex"),
                                    "damaged": any(x.get("damaged") for x in units or ())}})
         return out
+
+    def turn_facts(self, events: Sequence[Any], start: int, end: int) -> list[Fact]:
+        """The day's sightings, strikes, battles, hits, losses and points (``summary.turn_facts``)."""
+        return summary.turn_facts(events, start, end, self.rules.data().units)
 
     def summary_text(self, rows: Sequence[Mapping[str, Any]]) -> list[str]:
         vps = [r.get("allied_vp") for r in rows if isinstance(r.get("allied_vp"), int)]

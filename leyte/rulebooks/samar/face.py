@@ -13,6 +13,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from leyte.core.face import Face, OverlayStyle, PlayerStyle, losses_by_type
+from leyte.core.story import Fact
+from leyte.rulebooks.samar import summary
 from leyte.rulebooks.samar.geometry import arc, band, line
 
 __all__ = [
@@ -333,6 +335,10 @@ class SamarFace(Face):
         return ("USN: the map was never cleared, so no Japanese ship counted towards Leyte Gulf (our reading of 3.4; "
                 "the rulebook does not score the real action). Sunk: Gambier Bay, Johnston, Hoel, Samuel B. Roberts; "
                 "Chokai, Chikuma, Suzuya")
+
+    def turn_facts(self, events: Sequence[Any], start: int, end: int) -> list[Fact]:
+        """Who fired on whom, what each group lost, had damaged or got off the map (``summary.turn_facts``)."""
+        return summary.turn_facts(events, start, end, self.rules.data().ships)
 
     def summary_row(self, game: Any) -> dict[str, Any]:
         """Winner and level (3.4), the armor exited into Leyte Gulf, whether the map was cleared, each side's
