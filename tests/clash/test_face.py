@@ -62,3 +62,15 @@ def test_tf_label_is_the_number_else_the_initials() -> None:
     assert tf_label("Task Force 58", "tf-58") == "58"
     assert tf_label("Mobile Fleet", "mobile-fleet") == "MF"
     assert tf_label("", "x-force") == "x-fo"
+
+
+def test_3_1_6_during_the_set_up_an_enemy_tg_marker_shows_no_number_yet() -> None:
+    g = leyte.new_game(GAME, seed=1944)
+    enemy = [m for m in g.face.markers(g.view("IJN")) if m["side"] == "USN" and m["sub"] == "TG ?"]
+    assert len(enemy) == 3 and {m["label"] for m in enemy} == {"?"}
+    assert not any("tg-" in m["title"] for m in enemy)  # the hover names no TG either
+    # once play starts each reads the number of its public marker, the one it keeps
+    played = _after_setup()
+    labels = played.view("IJN")["enemy_tfs"]
+    numbers = {m["id"]: m["label"] for m in played.face.markers(played.view("IJN")) if m["sub"] == "TG ?"}
+    assert numbers == {t["id"]: t["id"].rsplit("-", 1)[-1] for t in labels}

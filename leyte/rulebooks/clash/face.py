@@ -9,7 +9,9 @@ notices each of them:
 - The enemy's TF marker is public (the view lists its hex), while the TGs inside it are on its chart and off the
   map (3.2.3). Imperial Sunset's face draws only TGs, so without a marker of its own TF 58 would be missing from the
   Japanese map (and the Mobile Fleet from the American one).
-- Before the first turn the game is being set up (16.1.1): the status line says so rather than "day".
+- Before the first turn the game is being set up (16.1.1): the status line says so rather than "day", and an enemy
+  TG marker has no number yet — the marker numbers the other side reads (3.1.6) are dealt when play starts, so a
+  number shown during the set-up would change under the players' eyes at the first turn.
 """
 
 from __future__ import annotations
@@ -67,10 +69,15 @@ class ClashFace(ImperialSunsetFace):
 
     def markers(self, view: Mapping[str, Any]) -> list[Marker]:
         out: list[Marker] = []
+        setup = view.get("phase") == "setup"
         for m in view_markers(view):
             if m["kind"] == "tf" and not m.get("own"):
                 # an enemy formation on the map is one of its TGs, or a dummy TG marker (3.1.6)
-                m = {**m, "sub": "TG ?", "title": str(m["title"]).replace("enemy TF ", "enemy TG marker ", 1)}
+                title = str(m["title"]).replace("enemy TF ", "enemy TG marker ", 1)
+                if setup:
+                    title = "enemy TG: its marker number is dealt when play starts (3.1.6)" + \
+                        (" · detected" if m.get("detected") else " · undetected")
+                m = {**m, "sub": "TG ?", "title": title, **({"label": "?"} if setup else {})}
             out.append(m)
         return out + enemy_tf_markers(view)
 
