@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
 # the seat each game's start-here notebook gives the reader (a game not named here: its first player), so the
 # picture on the game's page is the board a newcomer opens
-SEATS = {"samar": "USN", "naval-chess": "Seventh Fleet"}
+SEATS = {"samar": "USN", "naval-chess": "Seventh Fleet", "clash-of-the-carriers": "IJN"}
 
 
 def _browser_kit() -> object:

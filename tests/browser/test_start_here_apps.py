@@ -122,11 +122,28 @@ def _is_your_turn(page: Any) -> bool:
     return "Your turn" in _prompt(page)
 
 
-def _play_from_list(page: Any, game: str, out: Path) -> str:
-    """A decision with many options: the grouped list, the filter typed into, the option picked and played."""
+def _groups(page: Any) -> list[str]:
+    return [_plain(g) for g in page.locator(f"{APP} .leyte-groups select option").all_inner_texts()]
+
+
+def _offers_group(page: Any, group: str | None) -> bool:
+    """The list's group selector has the group named ``group`` (any group when None)."""
+    return group is None or any(g.startswith(f"{group} (") for g in _groups(page))
+
+
+def _play_from_list(page: Any, game: str, out: Path, group: str | None = None) -> str:
+    """A decision with many options: the grouped list (switched to ``group`` when named), the filter typed into, the
+    option picked and played."""
     app = page.locator(APP).first
-    groups = [_plain(g) for g in app.locator(".leyte-groups select option").all_inner_texts()]
+    groups = _groups(page)
     assert groups and all(re.search(r"\(\d+\)$", g) for g in groups), f"groups without counts: {groups}"
+    if group is not None:
+        label = next(g for g in groups if g.startswith(f"{group} ("))
+        shown = _options(page)
+        app.locator(".leyte-groups select").select_option(label=label)
+        want = int(re.search(r"\((\d+)\)$", label).group(1))
+        assert _wait_for(lambda: _options(page) != shown and len(_options(page)) == want, 20), \
+            f"choosing the group {label!r} did not show its {want} options: {_options(page)[:5]}"
     listed = _options(page)
     assert len(listed) >= 2, f"the list offers too little: {listed}"
     # never an empty selection: the list opens with an option selected and Play enabled
@@ -202,9 +219,12 @@ def _bots_play(page: Any, game: str, seat: str, out: Path, stop_by: str) -> None
 
 
 def _drive(
-    browser: Any, voila: Any, out: Path, game: str, notebook: Path, seat: str, stop_by: str, also: Any = None
+    browser: Any, voila: Any, out: Path, game: str, notebook: Path, seat: str, stop_by: str, also: Any = None,
+    list_group: str | None = None,
 ) -> None:
-    """The three things for one game's notebook; ``also(page)`` checks what else that notebook promises."""
+    """The three things for one game's notebook; ``also(page)`` checks what else that notebook promises. With
+    ``list_group`` the list is driven only at a decision offering that group of options, through that group (a game
+    whose early long lists are better answered by a click on the map)."""
     server, ctx, page, errors = _open(browser, voila, notebook, viewport=PROJECTOR)
     try:
         page.wait_for_selector(f"{APP} .leyte-prompt", timeout=300_000)
@@ -235,8 +255,8 @@ def _drive(
                 _check_fonts(page, f"{APP} .leyte-go", "Play this option")
             else:
                 _check_fonts(page, f"{APP} .leyte-option", "option button")
-            if not listed and has_list:
-                listed = _play_from_list(page, game, out)
+            if not listed and has_list and _offers_group(page, list_group):
+                listed = _play_from_list(page, game, out, list_group)
             elif not clicked and any(t["options"] == 1 for t in _targets(page)):
                 clicked = _play_by_map_click(page, game, out)
             elif has_list:  # neither needed here: play on with the list's selected option
@@ -283,3 +303,10 @@ def test_naval_chess_start_here_list_map_click_and_bots(browser: Any, voila: Any
     big enough for a projector (small maps are scaled up)."""
     _drive(browser, voila, output_dir, "naval-chess", NOTEBOOKS / "naval-chess" / "00_start_here.ipynb",
            "Seventh Fleet", "stop", also=_map_fills_a_projector)
+
+
+def test_clash_start_here_list_map_click_and_bots(browser: Any, voila: Any, output_dir: Path) -> None:
+    """Ozawa: the Forces picked by button, the Mobile Fleet's set-up hex clicked on the map (16.1.1), a shift of a
+    division between Forces found by the filter in the 77-option formations list (5.1), then ■ Stop."""
+    _drive(browser, voila, output_dir, "clash-of-the-carriers",
+           NOTEBOOKS / "clash-of-the-carriers" / "00_start_here.ipynb", "IJN", "stop", list_group="shift")

@@ -125,6 +125,8 @@ def test_the_face_draws_the_clash_map_and_each_side_s_markers(registered: None) 
     face = g.face
     assert isinstance(face, ClashFace) and [p.id for p in face.players()] == ["IJN", "USN"]
     usn = face.markers(g.view("USN"))
-    assert {m["hex"] for m in usn} == {"3111", "2811", "3209", "3712"}  # its own TGs; the enemy's are in its TF
-    assert all(m["side"] == "USN" for m in usn)
+    own = [m for m in usn if m["side"] == "USN"]
+    assert {m["hex"] for m in own} == {"3111", "2811", "3209", "3712"}  # its own TGs
+    # the enemy's TGs are in its TF, whose marker alone is on the map (3.2.3)
+    assert [(m["id"], m["sub"]) for m in usn if m["side"] != "USN"] == [("mobile-fleet", "TF")]
     assert "<svg" in g._repr_svg_()
