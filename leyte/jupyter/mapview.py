@@ -600,7 +600,9 @@ class MapView:
         top: dict[str, tuple[float, float]] = {}
         boxes, fills, edges, texts, dots, rings = [], [], [], [], [], []
         side_len = art.counter_px(s)
-        for m in self.markers:
+        # rings and small markers (contacts, air units) lie under the counters that share their hex, so a task
+        # force's counter stays on top of its stack and keeps its lettering
+        for m in sorted(self.markers, key=lambda m: m.get("shape") not in ("ring", "small")):
             lab = m.get("hex")
             if lab not in self.geo.index:
                 continue
@@ -632,11 +634,6 @@ class MapView:
                 dots.append((x + wd - side_len * 0.15, y + side_len * 0.85, "#ffffff"))
             if m.get("damaged"):
                 dots.append((x + side_len * 0.15, y + side_len * 0.85, "#ff9800"))
-        if boxes:
-            b = np.array(boxes)
-            c.fill_styled_rects(b[:, 0], b[:, 1], b[:, 2], b[:, 3], rgb(fills))
-            c.line_width = 2.0
-            c.stroke_styled_rects(b[:, 0], b[:, 1], b[:, 2], b[:, 3], rgb(edges))
         if rings:
             r = np.array([(x, y) for x, y, *_ in rings])
             radius = side_len * 0.4
@@ -645,6 +642,11 @@ class MapView:
             c.line_width = 1.5
             c.stroke_circles(r[:, 0], r[:, 1], radius)
             texts.extend((x, y, text, "", "#ffffff", side_len * 0.8, lab, k) for x, y, _, text, lab, k in rings)
+        if boxes:
+            b = np.array(boxes)
+            c.fill_styled_rects(b[:, 0], b[:, 1], b[:, 2], b[:, 3], rgb(fills))
+            c.line_width = 2.0
+            c.stroke_styled_rects(b[:, 0], b[:, 1], b[:, 2], b[:, 3], rgb(edges))
         if dots:
             d = np.array([(x, y) for x, y, _ in dots])
             c.fill_styled_circles(d[:, 0], d[:, 1], max(2.5, side_len * 0.09), rgb([col for _, _, col in dots]))

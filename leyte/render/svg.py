@@ -273,6 +273,8 @@ def game_svg(game: Any, player: str | None = None, *, size: float | None = None)
          **({"facing": mk["facing"]} if "facing" in mk else {})}
         for mk in face.markers(v) if mk.get("hex")
     ]
+    # as on the live map: rings and small markers lie under the counters that share their hex
+    markers.sort(key=lambda mk: mk["shape"] not in ("ring", "small"))
     highlight: list[str] = []
     d = v.get("decision")
     if d and d.get("options"):

@@ -153,6 +153,27 @@ def test_marker_looks_come_from_the_marker_not_its_kind(hexmap: Any) -> None:
         {**mk, "kind": "d", "id": "4", "side": "red", "label": "S", "shape": "ring"},
     ])
     rect_colours = [tuple(int(v) for v in row) for row in calls["fill_styled_rects"][-1][4]]
-    assert rect_colours == [(0xc0, 0, 0), (255, 255, 255), (0, 0xaa, 0)]  # solid red, white, small green
+    # small markers and rings go under the counters of their hex: small green first, then solid red, then white
+    assert rect_colours == [(0, 0xaa, 0), (0xc0, 0, 0), (255, 255, 255)]
     ring_colours = [tuple(int(v) for v in row) for row in calls["fill_styled_circles"][0][3]]
     assert ring_colours == [(0xc0, 0, 0)]
+
+
+def test_a_contact_ring_never_hides_the_lettering_of_the_counter_in_its_hex(hexmap: Any) -> None:
+    """A submarine contact listed after a task force in the same hex is drawn under it, and the task force's
+    counter — the top of the stack — keeps its lettering."""
+    mv = MapView(hexmap)
+    drawn: list[str] = []
+    real = mv._draw_counter_texts
+
+    def spy(c: Any, texts: Any) -> None:
+        drawn.extend(t[2] for t in texts)
+        real(c, texts)
+
+    object.__setattr__(mv, "_draw_counter_texts", spy)
+    mk = {"hex": "3521", "title": "", "detected": False, "moved": False, "damaged": False}
+    mv.show([
+        {**mk, "kind": "tf", "id": "1", "side": "red", "label": "3 CVL+", "solid": True},
+        {**mk, "kind": "sub", "id": "2", "side": "blue", "label": "S", "shape": "ring"},
+    ])
+    assert drawn == ["3 CVL+"]
