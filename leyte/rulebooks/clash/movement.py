@@ -345,8 +345,9 @@ def wind_move(st: State, marker: str, side: str, steps: int, ctx: Context,
             t.moved = True
         ctx.emit(own("15.3"), f"{formation_name(st, marker)} steams south-east into the wind {frm} -> {to} {why}",
                  kind="move", data={"formation": marker, "from": frm, "to": to, "wind": True}, visible=(side,))
-        ctx.emit(own("15.3"), f"{side} marker {label} moves {frm} -> {to}", kind="move_public",
-                 data={"formation": label, "from": frm, "to": to}, visible=("IJN", "USN"))
+        if not state.secret(st):  # 15.7: the move is written down, not shown
+            ctx.emit(own("15.3"), f"{side} marker {label} moves {frm} -> {to}", kind="move_public",
+                     data={"formation": label, "from": frm, "to": to}, visible=("IJN", "USN"))
         contacts += submarines.contact_frames(st, to, [marker], side)
         frm = to
     if stop is not None:
@@ -516,8 +517,9 @@ class Activate:
         ctx.emit(own("7.1"), f"{formation_name(st, marker)} moves {frm} -> {to}", kind="move",
                  data={"formation": marker, "from": frm, "to": to, "mp_left": fr["mp"]}, visible=(side,))
         label = state.public_id(st, marker)  # 3.1.6: the enemy reads the marker's label, never its id
-        ctx.emit(own("7.1"), f"{side} marker {label} moves {frm} -> {to}", kind="move_public",
-                 data={"formation": label, "from": frm, "to": to}, visible=("IJN", "USN"))
+        if not state.secret(st):  # 15.7: the move is written down, not shown
+            ctx.emit(own("7.1"), f"{side} marker {label} moves {frm} -> {to}", kind="move_public",
+                     data={"formation": label, "from": frm, "to": to}, visible=("IJN", "USN"))
         contacts = submarines.contact_frames(st, to, [marker], side)  # 11.1.3: the marker is flipped at once
         if not enemy_at(st, to, side):
             push_many(st, contacts)
@@ -568,7 +570,7 @@ class Activate:
         _decisive_close(st, fr, ctx)
         pop(st, fr)
         marker = fr["formation"]
-        where = formation_hex(st, marker)
+        where = None if state.secret(st) else formation_hex(st, marker)  # 15.7: its end hex is written down
         label = state.public_id(st, marker)
         ctx.emit(own("4.2"), f"{fr['side']} marker {label} ends its activation" + (f" in {where}" if where else ""),
                  kind="activate_end", data={"formation": label})
