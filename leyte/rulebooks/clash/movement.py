@@ -24,6 +24,8 @@ What this module does not decide: whether a search finds anything (``search``), 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
@@ -192,8 +194,9 @@ def decisive_targets(st: State, fr: dict[str, Any]) -> tuple[list[str], list[str
     least = int(rule.get("target_carriers_min", 3))
     hexes = [h for h, ids in _detected_hexes(st, "IJN").items() if any(_carriers(st, st.tfs[i]) >= least
                                                                         for i in ids)]
-    units = sorted(a for t in _launchers(st, fr["formation"]) for a in tf_units(st, t)
-                   if can_bomb(st, a) and any(in_range(st, a, h) for h in hexes))
+    with launching_from(st, fr):  # 15.3: reach counts from the launch hex
+        units = sorted(a for t in _launchers(st, fr["formation"]) for a in tf_units(st, t)
+                       if can_bomb(st, a) and any(in_range(st, a, h) for h in hexes))
     return hexes, units
 
 
@@ -221,12 +224,14 @@ def _column(D: ISData, label: str) -> int:
     return D.map.layout.parse_label(label)[0]
 
 
-def step_refusal(st: State, fr: dict[str, Any], to: str) -> tuple[str, str] | None:
-    """Why the activated formation may not enter ``to`` now, as (case, reason); None if it may."""
+def step_refusal(st: State, fr: dict[str, Any], to: str, *, here: str | None = None) -> tuple[str, str] | None:
+    """Why the activated formation may not enter ``to`` now, as (case, reason); None if it may. ``here`` is the hex
+    it would step from, if not where it stands (the wind's second step, 15.3)."""
     D = st.data
     m = D.map
     marker, side = fr["formation"], fr["side"]
-    here = formation_hex(st, marker) or ""
+    if here is None:
+        here = formation_hex(st, marker) or ""
     if fr["stage"] != "move":
         return "7.1", "movement is over for this activation"
     try:
@@ -289,18 +294,119 @@ def _detected_hexes(st: State, side: str) -> dict[str, list[str]]:
     return {h: sorted(v) for h, v in sorted(out.items())}
 
 
+# -- 15.3 prevailing wind (optional) ------------------------------------------------------------------------------
+
+
+def wind_on(st: State) -> bool:
+    """Whether the game plays optional rule 15.3 (``options={"prevailing_wind": True}``)."""
+    return bool(st.options.get("prevailing_wind"))
+
+
+def downwind(D: ISData, here: str) -> str | None:
+    """The hex south-east of ``here`` on the printed map (15.3), or None at the map's edge."""
+    m = D.map
+    h = m.hex(here)
+    return next((m.label(n) for n in m.neighbours(h) if m.compass(h, n) == "SE"), None)
+
+
+def wind_path(st: State, marker: str, side: str, steps: int) -> tuple[list[str], str | None]:
+    """The hexes ``marker`` steams through into the wind before a launch (15.3), and why it stopped short (None if it
+    made every step). A step goes where an ordinary move could (7.1, 3.3, 16.1.4) and never into a hex holding enemy
+    units (ruling R-81); a step it cannot make ends the wind move there (ruling R-80)."""
+    D = st.data
+    here = formation_hex(st, marker) or ""
+    probe = {"formation": marker, "side": side, "stage": "move", "mp": steps}
+    path: list[str] = []
+    for _ in range(steps):
+        to = downwind(D, here)
+        if to is None:
+            return path, f"{here} is on the map's edge"
+        why = step_refusal(st, probe, to, here=here)
+        if why is not None:
+            return path, why[1]
+        if enemy_at(st, to, side):
+            return path, f"{to} holds enemy units"
+        path.append(to)
+        here = to
+    return path, None
+
+
+def wind_move(st: State, marker: str, side: str, steps: int, ctx: Context,
+              why: str) -> tuple[list[str], list[tuple[str, dict[str, Any]]]]:
+    """Make the wind move of 15.3 (``why``: before CAP or bombers) and log it as an ordinary move is logged: in full
+    to the owner, by marker label to both. Returns the hexes entered and the submarine contacts made (11.1.3)."""
+    path, stop = wind_path(st, marker, side, steps)
+    label = state.public_id(st, marker)
+    contacts: list[tuple[str, dict[str, Any]]] = []
+    frm = formation_hex(st, marker) or ""
+    for to in path:
+        move_to(st, marker, to)
+        for t in members(st, marker):
+            t.moved = True
+        ctx.emit(own("15.3"), f"{formation_name(st, marker)} steams south-east into the wind {frm} -> {to} {why}",
+                 kind="move", data={"formation": marker, "from": frm, "to": to, "wind": True}, visible=(side,))
+        if not state.secret(st):  # 15.7: the move is written down, not shown
+            ctx.emit(own("15.3"), f"{side} marker {label} moves {frm} -> {to}", kind="move_public",
+                     data={"formation": label, "from": frm, "to": to}, visible=("IJN", "USN"))
+        contacts += submarines.contact_frames(st, to, [marker], side)
+        frm = to
+    if stop is not None:
+        ctx.emit(own("15.3"), f"{formation_name(st, marker)} launches from {frm} after {len(path)} of {steps} "
+                 f"hex(es) south-east: {stop} (ruling R-80)", kind="wind_blocked",
+                 data={"formation": marker, "hex": frm, "moved": len(path), "steps": steps}, visible=(side,))
+    return path, contacts
+
+
+@contextmanager
+def launching_from(st: State, fr: dict[str, Any]) -> Iterator[str]:
+    """Stand the activated formation, for the length of the ``with`` block, where its bombers would take off: after
+    its wind move if 15.3 is played and it has not made it this activation, else where it is. Range is measured
+    from the launch hex (15.3); the formation is put back afterwards, so nothing is changed."""
+    marker = fr["formation"]
+    here = formation_hex(st, marker) or ""
+    if not wind_on(st) or fr.get("wind_done"):
+        yield here
+        return
+    path, _ = wind_path(st, marker, fr["side"], st.data.mod("wind.strike_hexes"))
+    launch = path[-1] if path else here
+    if launch == here:
+        yield here
+        return
+    move_to(st, marker, launch)
+    try:
+        yield launch
+    finally:
+        move_to(st, marker, here)
+
+
+def wind_short(st: State, fr: dict[str, Any]) -> str | None:
+    """15.3, ruling R-80: why the formation may not launch bombers now for want of MPs to steam into the wind (None
+    if it may): the wind move costs its MPs, once an activation, and needs them all left."""
+    if not wind_on(st) or fr.get("wind_done"):
+        return None
+    need = st.data.mod("wind.strike_hexes")
+    if fr["mp"] >= need:
+        return None
+    return (f"bombers launch only after steaming {need} hexes south-east, which takes {need} MP; "
+            f"{formation_name(st, fr['formation'])} has {fr['mp']} left")
+
+
 def strike_options(st: State, fr: dict[str, Any]) -> list[Action]:
     """8.0/8.1: each TG of the formation with Ready bombers, at each detected hex some of them can reach."""
     if not is_day(st):
         return []  # ruling R-9
+    if wind_short(st, fr) is not None:
+        return []  # 15.3: no MPs left to turn into the wind
     out: list[Action] = []
     targets = _detected_hexes(st, fr["side"])
-    for tg in _launchers(st, fr["formation"]):
-        bombers = [a for a in tf_units(st, tg) if can_bomb(st, a)]
-        for h in targets:
-            if any(in_range(st, a, h) or (may_extend(st, a) and in_range(st, a, h, extended=True)) for a in bombers):
-                out.append(opt("clash_strike", f"{tg.name} launches an air strike at the detected enemy in {h}",
-                               launcher=tg.id, hex=h))
+    with launching_from(st, fr):  # 15.3: range from the launch hex
+        for tg in _launchers(st, fr["formation"]):
+            bombers = [a for a in tf_units(st, tg) if can_bomb(st, a)]
+            for h in targets:
+                if any(in_range(st, a, h) or (may_extend(st, a) and in_range(st, a, h, extended=True))
+                       for a in bombers):
+                    out.append(opt("clash_strike", f"{tg.name} launches an air strike at the detected enemy in {h}",
+                                   launcher=tg.id, hex=h))
     return out
 
 
@@ -367,6 +473,9 @@ class Activate:
         if action.kind == "clash_strike":
             if not is_day(st):
                 return IllegalAction(own("8.0"), "no air strikes on a night turn (ruling R-9)")
+            short = wind_short(st, fr) if fr["stage"] in ("move", "strike") else None
+            if short is not None:
+                return IllegalAction(own("15.3"), f"{action.get('launcher')} cannot launch: {short}")
             if fr["stage"] != "strike" or not any(o["launcher"] == action.get("launcher") and o["hex"] ==
                                                   action.get("hex") for o in strike_options(st, fr)):
                 return IllegalAction(own("8.0"), f"{action.get('launcher')} has no Ready bomber that can reach a "
@@ -408,8 +517,9 @@ class Activate:
         ctx.emit(own("7.1"), f"{formation_name(st, marker)} moves {frm} -> {to}", kind="move",
                  data={"formation": marker, "from": frm, "to": to, "mp_left": fr["mp"]}, visible=(side,))
         label = state.public_id(st, marker)  # 3.1.6: the enemy reads the marker's label, never its id
-        ctx.emit(own("7.1"), f"{side} marker {label} moves {frm} -> {to}", kind="move_public",
-                 data={"formation": label, "from": frm, "to": to}, visible=("IJN", "USN"))
+        if not state.secret(st):  # 15.7: the move is written down, not shown
+            ctx.emit(own("7.1"), f"{side} marker {label} moves {frm} -> {to}", kind="move_public",
+                     data={"formation": label, "from": frm, "to": to}, visible=("IJN", "USN"))
         contacts = submarines.contact_frames(st, to, [marker], side)  # 11.1.3: the marker is flipped at once
         if not enemy_at(st, to, side):
             push_many(st, contacts)
@@ -444,6 +554,13 @@ class Activate:
             target = candidates[0]
         if fr.get("decisive") and hex_label in fr["decisive"]["hexes"]:
             fr["decisive"]["struck"] = True
+        if wind_on(st) and not fr.get("wind_done"):  # 15.3: into the wind first, once an activation
+            steps = st.data.mod("wind.strike_hexes")
+            path, contacts = wind_move(st, fr["formation"], side, steps, ctx, "before launching bombers")
+            fr["mp"] -= steps
+            fr["path"] += path
+            fr["wind_done"] = True
+            push_many(st, contacts)  # under the strike: a submarine met on the way attacks once it has flown
         act_index = next(i for i, f in enumerate(st.stack) if f is fr)
         push(st, "strike_compose", side=side, source={"tf": launcher}, target=f"tf:{target}", chosen={},
              act_index=act_index, mode="normal")
@@ -453,7 +570,7 @@ class Activate:
         _decisive_close(st, fr, ctx)
         pop(st, fr)
         marker = fr["formation"]
-        where = formation_hex(st, marker)
+        where = None if state.secret(st) else formation_hex(st, marker)  # 15.7: its end hex is written down
         label = state.public_id(st, marker)
         ctx.emit(own("4.2"), f"{fr['side']} marker {label} ends its activation" + (f" in {where}" if where else ""),
                  kind="activate_end", data={"formation": label})

@@ -17,7 +17,11 @@ from leyte.core.errors import NotYetImplemented, ScenarioError
 __all__ = ["NOT_BUILT", "OPTIONS", "check_options"]
 
 # Built switches: name -> "case: what it does (default)".
-OPTIONS: dict[str, str] = {}
+OPTIONS: dict[str, str] = {
+    "prevailing_wind": "15.3: carriers steam south-east before launching, 1 hex for CAP and 2 for bombers (off)",
+    "secret_movement": "15.7: markers move unseen and show only once found; every search rolls for every marker; "
+                       "submarine markers placed by choice (off)",
+}
 
 # Switches of the rulebook not built yet: name -> (case, what it would do).
 NOT_BUILT: dict[str, tuple[str, str]] = {
@@ -25,11 +29,9 @@ NOT_BUILT: dict[str, tuple[str, str]] = {
     "deliver_the_ordnance": ("14.0", "Japanese bombers hit by AA may still attack"),
     "secret_composition": ("15.1", "task-group composition sheets kept hidden"),
     "ijn_submarines": ("15.2", "Japanese submarine markers"),
-    "prevailing_wind": ("15.3", "carriers steam south-east before launching"),
     "night_movement": ("15.4", "one more movement point at night"),
     "reorganisation_cost": ("15.5", "a new or reinforced task group loses a movement point"),
     "cross_decking": ("15.6", "aircraft landing on another carrier; US air lost with its carrier"),
-    "secret_movement": ("15.7", "plotted hidden movement, searched marker by marker"),
 }
 
 

@@ -20,6 +20,9 @@ Who may search, and what a find is worth (R-41: a Detected state per channel, ne
   formation inside their dotted line (6.3.3, R-8): a find is information only — the report is given and kept in
   the USN's ``land`` list of sightings, but it is no detection, places no marker and allows no strike.
 
+Under 15.7 (secret movement) each air, island and land-based search lists every enemy TG/TF marker its channel has
+not found, in reach or not; one out of reach is logged as a miss and can never be found (ruling R-83).
+
 Any find removes a dummy at once, and the searcher is told only that it was a dummy (3.1.6, R-7). Damaged or
 detached ships (6.4) are searched like a formation: the ships one side has detached in one hex are one target,
 ``detached-<side>-<hex>``. Every channel is cleared in the End Phase of a night turn (4.3, R-4:
@@ -210,9 +213,20 @@ def _can_fly_search(st: State, ships: list[str]) -> bool:
     return any(D.ships[s].air_search_range > 0 and not st.ships[s].air_ops_lost for s in ships)
 
 
-def _roll(side: str, searcher: str, channel: str, mode: str, target: dict[str, Any], rng: int = 0) -> tuple[str, dict]:
-    return ("clash_search_roll", {"side": side, "searcher": searcher, "channel": channel, "mode": mode,
-                                  "target": target["id"], "hex": target["hex"], "range": rng})
+def _roll(side: str, searcher: str, channel: str, mode: str, target: dict[str, Any], rng: int = 0,
+          reach: bool = True) -> tuple[str, dict]:
+    fr = {"side": side, "searcher": searcher, "channel": channel, "mode": mode, "target": target["id"],
+          "hex": target["hex"], "range": rng}
+    if not reach:
+        fr["reach"] = False  # 15.7: rolled for like every marker, but out of reach, so never found
+    return ("clash_search_roll", fr)
+
+
+def _every_marker(st: State, e: dict[str, Any], reach: bool) -> bool:
+    """Whether a search lists target ``e``: one in reach always; under 15.7 every TG/TF marker, real or dummy, in
+    reach or not, so that the number and names of the rolls tell the searcher nothing (ruling R-83). Detached ships
+    sail in view (ruling R-85), so a group of them out of reach is left out as before."""
+    return reach or (state.secret(st) and not e["id"].startswith(DETACHED + "-"))
 
 
 def same_hex_searches(st: State, side: str, formation: str) -> list[tuple[str, dict[str, Any]]]:
@@ -243,8 +257,9 @@ def air_searches(st: State, side: str, formation: str) -> list[tuple[str, dict[s
     frames = []
     for e in targets(st, other(side)):
         d = dist(st.data, hex_label, e["hex"])
-        if 1 <= d <= rng and not detected(st, side, "carrier", e["id"]):
-            frames.append(_roll(side, formation, "carrier", "air", e, d))
+        reach = 1 <= d <= rng
+        if _every_marker(st, e, reach) and not detected(st, side, "carrier", e["id"]):
+            frames.append(_roll(side, formation, "carrier", "air", e, d, reach))
     return frames
 
 
@@ -269,24 +284,36 @@ def island_searches(st: State) -> list[tuple[str, dict[str, Any]]]:
     D = st.data
     bases = state.extras(st)["air_bases"]
     frames = []
+    searching = False
     for base_id, rng in _island_search_bases(D.folder, D.mod("search.air_range.land_based")):
         hex_label = bases.get(base_id, {}).get("hex")
         if not hex_label or not any(a.parent == base_id and a.box in ("ready", "flown", "cap")
                                     for a in st.air.values()):
             continue
+        searching = True
         for e in targets(st, "USN"):
             d = dist(D, hex_label, e["hex"])
             if d <= rng and not detected(st, "IJN", "island", e["id"]) and \
                     not any(f[1]["target"] == e["id"] for f in frames):
                 frames.append(_roll("IJN", ISLAND_SEARCHER, "island", "island", e, d))
+    if searching and state.secret(st):  # 15.7 (R-83): a roll for every other marker too, none of them in reach
+        listed = {f[1]["target"] for f in frames}
+        frames += [_roll("IJN", ISLAND_SEARCHER, "island", "island", e, 0, False) for e in targets(st, "USN")
+                   if e["id"] not in listed and _every_marker(st, e, False)
+                   and not detected(st, "IJN", "island", e["id"])]
+        frames.sort(key=lambda f: f[1]["target"])
     return frames
 
 
 def land_based_searches(st: State, searcher: str) -> list[tuple[str, dict[str, Any]]]:
     """6.3.3 with R-8: VP-16 or VB-101 searches every IJN target inside its dotted line, day or night."""
     m = st.data.map
-    return [_roll("USN", searcher, "land", "land", e) for e in targets(st, "IJN")
-            if not detected(st, "USN", "land", e["id"]) and m.has_feature(m.hex(e["hex"]), "us_search", searcher)]
+    out = []
+    for e in targets(st, "IJN"):
+        reach = m.has_feature(m.hex(e["hex"]), "us_search", searcher)
+        if _every_marker(st, e, reach) and not detected(st, "USN", "land", e["id"]):
+            out.append(_roll("USN", searcher, "land", "land", e, 0, reach))
+    return out
 
 
 @frame("clash_search")
@@ -312,20 +339,22 @@ class ClashSearch:
             frames = island_searches(st)
             what = "The 61st Air Flotilla searches from Guam" if is_day_turn(st) else \
                 "The 61st Air Flotilla cannot search at night (6.3)"
-            ctx.emit(own("6.3.2"), f"{what}: {len(frames)} target(s) in range", kind="search",
+            ctx.emit(own("6.3.2"), f"{what}: {len(frames)} {_listed(st)}", kind="search",
                      data={"searcher": formation, "targets": [state.public_id(st, f[1]["target"]) for f in frames]})
         elif formation in LAND_BASED:
             if side != "USN":
                 raise LeyteError(f"6.3.3: {formation} is a US land-based searcher")
             frames = land_based_searches(st, formation)
-            ctx.emit(own("6.3.3"), f"{formation} searches inside its line: {len(frames)} target(s)", kind="search",
+            ctx.emit(own("6.3.3"), f"{formation} searches inside its line: {len(frames)} {_listed(st)}", kind="search",
                      data={"searcher": formation, "targets": [state.public_id(st, f[1]["target"]) for f in frames]})
         else:
             frames = same_hex_searches(st, side, formation)
             air = [] if fr.get("same_hex") else air_searches(st, side, formation)
+            near = {f[1]["target"] for f in frames}
+            air = [f for f in air if f[1]["target"] not in near]  # 15.7: a marker in its hex is searched there
             me = state.public_id(st, _own_target_id(st, formation))  # the enemy reads a label (3.1.6)
             if air:
-                ctx.emit(own("6.3.1"), f"{me} flies an air search: {len(air)} target(s) in range", kind="search",
+                ctx.emit(own("6.3.1"), f"{me} flies an air search: {len(air)} {_listed(st)}", kind="search",
                          data={"searcher": me, "targets": [state.public_id(st, f[1]["target"]) for f in air]})
             elif not frames:  # the step is still in the log (R-1: an activation searches first), with nothing to roll
                 ctx.emit(own("6.0"), f"{me} searches: nothing it has not found is within reach", kind="search",
@@ -333,6 +362,11 @@ class ClashSearch:
                          visible=(side,))  # only a real formation searches (6.5): the enemy must not learn it
             frames += air
         push_many(st, frames)
+
+
+def _listed(st: State) -> str:
+    """What the number in a search's log line counts: targets in reach, or under 15.7 every marker (R-83)."""
+    return "marker(s), one roll each (15.7)" if state.secret(st) else "target(s) in range"
 
 
 # -- one search roll -----------------------------------------------------------------------------------------------
@@ -390,6 +424,12 @@ class ClashSearchRoll:
         by = state.public_id(st, _own_target_id(st, fr["searcher"]))
         rule = own({"same_hex": "6.2", "air": "6.3.1", "island": "6.3.2", "land": "6.3.3"}[fr["mode"]])
         name = _label(st, tgt["id"])
+        if not fr.get("reach", True):  # 15.7, R-83: rolled for the count's sake; out of reach, it cannot be found
+            ctx.emit(own("15.7"), f"{defender} rolls for the {side} search of {name}: out of reach", kind="search_roll",
+                     data={"target": tgt["id"], "reach": False}, visible=(defender,))
+            ctx.emit(rule, f"{side} search of {name} by {by}: nothing found", kind="search_result",
+                     data={"target": state.public_id(st, tgt["id"]), "found": False, "searcher": by})
+            return
         rec = ctx.roll_on(st.data.table(TABLES[side]), None, search_modifiers(st, fr),
                           purpose=f"{defender} rolls in secret for the {side} search of {name}", rule=own("6.1"),
                           visible=(defender,))

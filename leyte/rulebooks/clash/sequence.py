@@ -18,7 +18,7 @@ from typing import Any
 
 from leyte.core.cases import own
 from leyte.core.game import Context
-from leyte.rulebooks.clash import movement, state, submarines, victory
+from leyte.rulebooks.clash import movement, state, submarines, victory, wind
 from leyte.rulebooks.clash.engine import frame, pop, push, push_many
 from leyte.rulebooks.imperial_sunset.air_ops import unit_name
 from leyte.rulebooks.imperial_sunset.common import is_day, record_is_day, turn_record
@@ -71,7 +71,7 @@ class ClashTurn:
             frames.append(("clash_island_initial", {}))
         frames += [("clash_er_return", {}), ("clash_usn_recovery", {})]
         if is_day(st):
-            frames += [("cap_allocation", {"side": "IJN"}), ("cap_allocation", {"side": "USN"})]
+            frames += wind.cap_frames(st)  # 15.3 (optional): carriers steam into the wind before CAP goes up
         if usn_sub_markers(st):
             frames.append(("clash_subs_initial", {}))
         frames += [("clash_activation_phase", {}), ("clash_end_phase", {})]

@@ -108,6 +108,27 @@ def detected_by(st: State, side: str, channel: str) -> list[str]:
     return list(extras(st)["detected"][side][channel])
 
 
+def secret(st: State) -> bool:
+    """Whether the game plays optional rule 15.7, secret movement (``options={"secret_movement": True}``): the enemy
+    sees a TG or TF marker only while one of his search channels has it found."""
+    return bool(st.options.get("secret_movement"))
+
+
+def found_by(st: State, viewer: str) -> set[str]:
+    """Every enemy formation (TF, TG or detached group) any of ``viewer``'s channels holds as found (15.7: a marker is
+    placed only when found; a land-based sighting places it too, though it allows no strike, 6.3.3)."""
+    return {f for ids in extras(st)["detected"][viewer].values() for f in ids}
+
+
+def marker_seen(st: State, viewer: str, marker: str) -> bool:
+    """Whether ``viewer`` sees the enemy marker ``marker`` on the map: always without 15.7; under it, only while
+    found (directly, or through the TF it is in)."""
+    if not secret(st):
+        return True
+    found = found_by(st, viewer)
+    return marker in found or extras(st)["parent_tf"].get(marker) in found
+
+
 def flotilla(base_id: str, base: dict[str, Any]) -> str:
     """The Air Flotilla an island base belongs to: its ``air_fleet`` (airfields.csv, map ruling M-8: 61 for the
     Marianas, Yap and Peleliu, 22 for Truk and Iwo Jima); ruling R-5 defers to it. A base the data gives no flotilla

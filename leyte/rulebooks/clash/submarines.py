@@ -19,6 +19,9 @@ is one D10 on the Damage Table's torpedo column, +1 when the formation has no DE
 are torpedo hits, so each may cause a critical (9.3, family switch ``criticals``), through Imperial Sunset's damage
 code. ``clear`` empties the map in the End Phase (11.1.6).
 
+15.7 (optional, secret movement): no placement roll; the owner picks any sea hex without a marker, enemy ships'
+hexes included (he cannot see them), and a marker put down among enemy ships is turned over at once (ruling R-85).
+
 15.2 (optional): with ``st.options["ijn_submarines"]`` the IJN pulls from its own cup of three (no DRM) after the
 USN has placed, and its boats follow 11.1.2-11.1.6 the same way. Clash's Rules refuse options for now, so the path
 runs only where a state is given the option directly.
@@ -169,6 +172,10 @@ class SubsInitial:
             ctx.emit(rule, f"The {side} pulls {len(drawn)} submarine marker(s) without looking at them", kind="sub",
                      data={"side": side, "count": len(drawn)})
             return
+        if "band" not in fr and state.secret(st):  # 15.7: no placement roll; the owner picks any free sea hex
+            fr["band"] = {"choice": True}
+            fr["hexes"] = [h for h in _sea(D) if not any(s["hex"] == h for s in st.sonar)]
+            return
         if "band" not in fr:
             rule = own("11.1.2") if fr["placer"] == "USN" else own("15.2.2")
             rec = ctx.roll_on(D.table("sub_placement"), None, (), purpose=f"{fr['placer']} submarine marker "
@@ -191,6 +198,10 @@ class SubsInitial:
             return None
         band = fr["band"]
         rule = own("11.1.2") if fr["placer"] == "USN" else own("15.2.2")
+        if band.get("choice"):
+            return ask(fr["placer"], "sub_place", "Place a face-down submarine marker in any sea hex (15.7: picked, "
+                       "not rolled)", own("15.7"), hex_options("place_sub", "Submarine marker to", fr["hexes"]),
+                       data={"choice": True, "markers_left": len(fr["queue"])})
         return ask(fr["placer"], "sub_place", f"Place a face-down submarine marker "
                    f"{_band_text(band['distance'], band['or_more'])}", rule,
                    hex_options("place_sub", "Submarine marker to", fr["hexes"]),
@@ -205,8 +216,14 @@ class SubsInitial:
         h = str(action.get("hex"))
         band = fr["band"]
         where = f"{fr['placer']} submarine marker"
+        if band.get("choice"):  # 15.7: any sea hex without a marker; enemy ships there meet it at once
+            rule = own("15.7")
         if h not in _sea(st.data):
             return IllegalAction(rule, f"{h} is not a sea hex of the map", state=where)
+        if band.get("choice"):
+            if any(s["hex"] == h for s in st.sonar):
+                return IllegalAction(rule, f"{h} already has a submarine marker (one a hex)", state=where)
+            return None
         if h in enemy_unit_hexes(st, fr["placer"]):
             return IllegalAction(rule, f"{h} holds enemy naval units: a submarine marker never goes there", state=where)
         if any(s["hex"] == h for s in st.sonar):
@@ -223,10 +240,18 @@ class SubsInitial:
         st.counter += 1
         h = str(action["hex"])
         st.sonar.append({"id": f"sub-{st.counter}", "hex": h, "owner": side, "identity": identity})
-        rule = own("11.1.2") if side == "USN" else own("15.2.2")
+        rule = own("15.7") if fr["band"].get("choice") else own("11.1.2") if side == "USN" else own("15.2.2")
         ctx.emit(rule, f"The {side} places a face-down submarine marker in {h}", kind="sub",
                  data={"hex": h, "side": side})
+        chosen = bool(fr["band"].get("choice"))
         del fr["band"], fr["hexes"]
+        if chosen:  # 15.7: a marker put down among enemy ships is turned over at once (11.1.3)
+            there = [t["id"] for t in search.targets(st, other(side)) if t["hex"] == h
+                     and not t["id"].startswith(search.DETACHED + "-")]
+            there += sorted(x.id for x in st.ships.values() if x.side != side and x.independent and not x.sunk
+                            and not x.exited and x.hex == h)
+            if there:
+                push(st, "clash_sub_contact", hex=h, entering=there, side=side)
 
 
 # -- 11.1.3-11.1.5: contact ----------------------------------------------------------------------------------------

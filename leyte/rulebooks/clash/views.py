@@ -27,10 +27,12 @@ def view(st: State, player: str | None) -> dict[str, Any]:
     cl = state.extras(st)
     parents = cl["parent_tf"]
     v["enemy_tfs"] = sorted(({**t, "id": state.public_id(st, t["id"])} for t in v["enemy_tfs"]
-                             if t["id"] not in parents), key=lambda t: t["id"])  # labels, never ids (3.1.6)
+                             if t["id"] not in parents and state.marker_seen(st, player, t["id"])),
+                            key=lambda t: t["id"])  # labels, never ids (3.1.6); 15.7: found markers only
     own_tf = state.side_tf(st, player)
     v["task_forces"] = [
-        {"id": tid, "name": tf["name"], "side": tf["side"], "hex": tf["hex"],
+        {"id": tid, "name": tf["name"], "side": tf["side"],
+         "hex": tf["hex"] if tf["side"] == player or state.marker_seen(st, player, tid) else None,
          **({"tgs": [t.id for t in state.tgs_of(st, tid)]} if tf["side"] == player else {})}
         for tid, tf in sorted(cl["tfs"].items())
     ]
