@@ -17,12 +17,14 @@ from leyte.core.errors import NotYetImplemented, ScenarioError
 __all__ = ["NOT_BUILT", "OPTIONS", "check_options"]
 
 # Built switches: name -> "case: what it does (default)".
-OPTIONS: dict[str, str] = {}
+OPTIONS: dict[str, str] = {
+    "deliver_the_ordnance": "14.0: a Japanese bomber hit by US AA still bombs at its strength before the hit; one "
+                            "shot down bombs first on a 6-10 (off: ruling R-60)",
+}
 
 # Switches of the rulebook not built yet: name -> (case, what it would do).
 NOT_BUILT: dict[str, tuple[str, str]] = {
     "radar_cap": ("13.0", "US fighters on CAP intercept one or two hexes out from their carrier"),
-    "deliver_the_ordnance": ("14.0", "Japanese bombers hit by AA may still attack"),
     "secret_composition": ("15.1", "task-group composition sheets kept hidden"),
     "ijn_submarines": ("15.2", "Japanese submarine markers"),
     "prevailing_wind": ("15.3", "carriers steam south-east before launching"),
