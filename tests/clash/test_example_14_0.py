@@ -61,8 +61,8 @@ def test_14_0_a_db_destroyed_by_aa_bombs_first_on_6_to_10_and_never_on_1_to_5() 
     pos = dict(ex.position, air=[{"id": DB, "parent": "junyo", "box": "ready", "reduced": True}])
     out = {}
     for delivery in (5, 6):
-        g = leyte.new_game(GAME, scenario=pos, options={"deliver_the_ordnance": True}, dice=[1, 8, delivery] + [10] * (delivery >= 6),
-                           seed=1)
+        dice = [1, 8, delivery] + [10] * (delivery >= 6)  # the bombing roll only when it delivers
+        g = leyte.new_game(GAME, scenario=pos, options={"deliver_the_ordnance": True}, dice=dice, seed=1)
         play_script(g, ex.script)
         loss = next(e for e in g.events if e.kind == "air_loss" and e.data.get("air") == DB)
         bombs = _rolls(g, "damage")

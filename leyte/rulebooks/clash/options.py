@@ -18,13 +18,14 @@ __all__ = ["NOT_BUILT", "OPTIONS", "check_options"]
 
 # Built switches: name -> "case: what it does (default)".
 OPTIONS: dict[str, str] = {
+    "radar_cap": "13.0: US fighters put on CAP may instead fly fatigued one or two hexes out from their carrier's "
+                 "group and intercept every raid entering that hex or one next to it (off: ruling R-60)",
     "deliver_the_ordnance": "14.0: a Japanese bomber hit by US AA still bombs at its strength before the hit; one "
                             "shot down bombs first on a 6-10 (off: ruling R-60)",
 }
 
 # Switches of the rulebook not built yet: name -> (case, what it would do).
 NOT_BUILT: dict[str, tuple[str, str]] = {
-    "radar_cap": ("13.0", "US fighters on CAP intercept one or two hexes out from their carrier"),
     "secret_composition": ("15.1", "task-group composition sheets kept hidden"),
     "ijn_submarines": ("15.2", "Japanese submarine markers"),
     "prevailing_wind": ("15.3", "carriers steam south-east before launching"),
