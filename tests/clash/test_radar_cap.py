@@ -244,3 +244,25 @@ def test_8_2_4_an_escort_that_fought_the_radar_cap_never_suppresses_aa() -> None
     fought = [e for e in g.events if e.kind == "roll" and e.rule == "8.2.2" and "escorts" in e.text]
     assert fought and g.state.air["junyo-f3-1"].box != "destroyed"  # seed 3: the escort fought and survived
     assert "aa_suppression" not in seen and not [e for e in g.events if e.kind == "air_pair"]
+
+
+def test_13_0_radar_cap_stays_out_and_meets_a_second_raid_the_same_turn() -> None:
+    pos = _pos([{"id": "hiyo-db3-1", "parent": "hiyo", "box": "ready"}])
+    pos["tgs"][0]["ships"] = ["junyo", "hiyo"]
+    g = leyte.new_game(GAME, scenario=pos, options={"radar_cap": True}, seed=3)
+    _to_cap_allocation(g)
+    _place(g, "vf-15-1", "1415")
+    while sum(e.kind == "strike_end" for e in g.events) < 2:
+        assert not g.over and g.state.turn == 2, "the second raid never flew"
+        d = g.decision
+        if d.kind == "strike_compose":  # one bomber a raid
+            chosen = g.state.stack[-1]["chosen"]
+            g.apply(next(o for o in d.options if o.kind == ("strike_launch" if chosen else "strike_add")))
+            continue
+        _neutral(g)
+    raids = [e for e in g.events if e.kind == "strike" and e.data.get("strike") and e.visible == ("IJN",)]
+    assert sorted(r.data["strike"][0] for r in raids) == ["hiyo-db3-1", "junyo-db3-1"]
+    met = _cap_events(g)
+    assert [(e.rule, e.data["hex"], e.data["cap"]) for e in met] == [("13.0", "1415", ["vf-15-1"])] * 2
+    at = [i for i, e in enumerate(g.events) if any(e is x for x in met + raids[1:])]
+    assert [g.events[i].kind for i in at] == ["cap", "strike", "cap"]  # the second raid is met after it launches
