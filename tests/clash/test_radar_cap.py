@@ -266,3 +266,22 @@ def test_13_0_radar_cap_stays_out_and_meets_a_second_raid_the_same_turn() -> Non
     assert [(e.rule, e.data["hex"], e.data["cap"]) for e in met] == [("13.0", "1415", ["vf-15-1"])] * 2
     at = [i for i, e in enumerate(g.events) if any(e is x for x in met + raids[1:])]
     assert [g.events[i].kind for i in at] == ["cap", "strike", "cap"]  # the second raid is met after it launches
+
+
+def test_r61_an_island_raid_flies_from_its_base_or_in_through_the_edge_hex_of_an_off_map_base() -> None:
+    from leyte.rulebooks.clash import radar
+    from leyte.rulebooks.clash.scenario import airfields
+
+    rules = leyte.rules(GAME)
+    pos = _pos([{"id": "guam-523ag-db1", "parent": "guam", "box": "ready"},
+                {"id": "yap-523ag-db2", "parent": "yap", "box": "ready"}])
+    pos["air_bases"] = [{"id": k, **v} for k, v in airfields(rules).items()]
+    st = leyte.new_game(GAME, scenario=pos, options={"radar_cap": True}, seed=1).state
+    m = rules.map
+    guam = radar.flight_path(st, ["guam-523ag-db1"], GROUP_HEX)
+    line = [m.label(h) for h in m.hex("3516").line_to(m.hex(GROUP_HEX))]
+    assert guam == line[1:] and guam[-1] == GROUP_HEX and "3516" not in guam  # Guam's own hex is not entered
+    yap = radar.flight_path(st, ["yap-523ag-db2"], GROUP_HEX)
+    assert yap == [m.label(h) for h in m.hex("1624").line_to(m.hex(GROUP_HEX))] and yap[0] == "1624"
+    both = radar.flight_path(st, ["guam-523ag-db1", "yap-523ag-db2", "junyo-db3-1"], GROUP_HEX)
+    assert set(both) == set(guam) | set(yap) | set(PATH)  # a raid from several bases: every line

@@ -164,28 +164,29 @@ class RadarCapAllocation(CapAllocation):
 # -- interception on the raid's way (13.0) ------------------------------------------------------------------------
 
 
-def launch_hex(st: State, aid: str) -> str | None:
-    """Where a unit of a raid starts: its carrier group's hex, or its island base (an off-map base: the map-edge hex
-    it is reached through, 2.1)."""
+def launch_hex(st: State, aid: str) -> tuple[str, bool] | None:
+    """Where a unit of a raid starts, and whether the raid enters that hex itself: its carrier group's hex or its
+    island base (no), or for a base beyond the map edge the edge hex it comes in through (yes: 2.1)."""
     if carrier_of(st, aid) is not None:
         tf = home_tf(st, aid)
-        return tf.hex if tf else None
+        return (tf.hex, False) if tf and tf.hex else None
     try:
         b = islands.base(st, st.air[aid].parent)
     except Exception:  # noqa: BLE001 - not an island unit either
         return None
-    h = b.get("hex") or b.get("edge_hex")
-    return str(h) if h else None
+    if b.get("hex"):
+        return str(b["hex"]), False
+    return (str(b["edge_hex"]), True) if b.get("edge_hex") else None
 
 
 def flight_path(st: State, units: list[str], target_hex: str) -> list[str]:
-    """Every hex the raid enters: the straight lines from each unit's launch point to the target, the launch hexes
-    themselves left out (R-61)."""
+    """Every hex the raid enters: the straight lines from each unit's launch point to the target, a launch hex on the
+    map itself left out (R-61)."""
     m = st.data.map
     to = m.hex(target_hex)
     seen: dict[str, None] = {}
-    for origin in sorted({h for a in units if (h := launch_hex(st, a))}):
-        for h in m.hex(origin).line_to(to)[1:]:
+    for origin, entered in sorted({x for a in units if (x := launch_hex(st, a))}):
+        for h in m.hex(origin).line_to(to)[0 if entered else 1:]:
             seen.setdefault(m.label(h), None)
     return list(seen)
 
