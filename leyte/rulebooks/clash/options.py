@@ -18,6 +18,10 @@ __all__ = ["NOT_BUILT", "OPTIONS", "check_options"]
 
 # Built switches: name -> "case: what it does (default)".
 OPTIONS: dict[str, str] = {
+    "radar_cap": "13.0: US fighters put on CAP may instead fly fatigued one or two hexes out from their carrier's "
+                 "group and intercept every raid entering that hex or one next to it (off: ruling R-60)",
+    "deliver_the_ordnance": "14.0: a Japanese bomber hit by US AA still bombs at its strength before the hit; one "
+                            "shot down bombs first on a 6-10 (off: ruling R-60)",
     "prevailing_wind": "15.3: carriers steam south-east before launching, 1 hex for CAP and 2 for bombers (off)",
     "secret_movement": "15.7: markers move unseen and show only once found; every search rolls for every marker; "
                        "submarine markers placed by choice (off)",
@@ -25,8 +29,6 @@ OPTIONS: dict[str, str] = {
 
 # Switches of the rulebook not built yet: name -> (case, what it would do).
 NOT_BUILT: dict[str, tuple[str, str]] = {
-    "radar_cap": ("13.0", "US fighters on CAP intercept one or two hexes out from their carrier"),
-    "deliver_the_ordnance": ("14.0", "Japanese bombers hit by AA may still attack"),
     "secret_composition": ("15.1", "task-group composition sheets kept hidden"),
     "ijn_submarines": ("15.2", "Japanese submarine markers"),
     "night_movement": ("15.4", "one more movement point at night"),

@@ -22,6 +22,7 @@ from leyte.rulebooks.clash import (
     islands,
     movement,
     pending,
+    radar,
     scenario,
     search,
     sequence,
@@ -35,7 +36,7 @@ from leyte.rulebooks.clash.options import OPTIONS
 from leyte.rulebooks.imperial_sunset.rules import ImperialSunset
 from leyte.rulebooks.imperial_sunset.state import State
 
-_ = activation, formations, islands, movement, pending, search, sequence, submarines, surface, victory  # frames
+_ = activation, formations, islands, movement, pending, radar, search, sequence, submarines, surface, victory  # frames
 
 
 class ClashOfTheCarriers(ImperialSunset):

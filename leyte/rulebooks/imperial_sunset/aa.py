@@ -100,7 +100,9 @@ def aa_fire(st: State, fr: dict[str, Any], ship: str, ctx: Context, *, half: boo
             drm = new
     if drm:
         fr["drms"].setdefault(aid, []).append([drm, f"AA from {ship_label(D, fr, ship)}"])
-    if rec.result.get("destroyed") and st.ships[ship].side == "USN" and st.air[aid].side == "IJN":
+    # A D result: Imperial Sunset's table marks it "destroyed", Clash's "step_loss" (8.5.2: one IJN step)
+    hit = rec.result.get("destroyed") or rec.result.get("step_loss")
+    if hit and st.ships[ship].side == "USN" and st.air[aid].side == "IJN":
         if D.family.switch("deliver_ordnance") == "optional_steps":
             _aa_step_loss(st, fr, aid, ctx)
             return
