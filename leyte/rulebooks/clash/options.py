@@ -14,28 +14,40 @@ from typing import Any
 
 from leyte.core.errors import NotYetImplemented, ScenarioError
 
-__all__ = ["NOT_BUILT", "OPTIONS", "check_options"]
+__all__ = ["ALWAYS_ON", "NOT_BUILT", "OPTIONS", "check_options"]
 
 # Built switches: name -> "case: what it does (default)".
-OPTIONS: dict[str, str] = {}
+OPTIONS: dict[str, str] = {
+    "secret_composition": "15.1: each side's TG composition stays hidden from the other (always on: ruling R-70)",
+    "ijn_submarines": "15.2: the IJN pulls and places its own three submarine markers each turn (default off)",
+    "night_movement": "15.4: every TG and TF, and every detached ship, has one more MP on a night turn (default off)",
+    "reorganisation_cost": "15.5: a TG formed, or fed by a disbanded TG, in the Initial Phase moves 1 MP less "
+                           "(default off)",
+    "cross_decking": "15.6: the air units of a sunk IJN carrier land on another IJN carrier in its hex, up to that "
+                     "carrier's starting factors; a sunk USN carrier's are lost (default off: both sides' are lost)",
+}
+
+# Switches the engine always plays as the rulebook's optional rule: switching one off is refused with the ruling.
+ALWAYS_ON: dict[str, tuple[str, str]] = {
+    "secret_composition": ("15.1", "the engine keeps every TG's composition sheet hidden, as searching (6.1) needs; "
+                                   "an open sheet has no marker-to-sheet key a computer could honestly show "
+                                   "(ruling R-70)"),
+}
 
 # Switches of the rulebook not built yet: name -> (case, what it would do).
 NOT_BUILT: dict[str, tuple[str, str]] = {
     "radar_cap": ("13.0", "US fighters on CAP intercept one or two hexes out from their carrier"),
     "deliver_the_ordnance": ("14.0", "Japanese bombers hit by AA may still attack"),
-    "secret_composition": ("15.1", "task-group composition sheets kept hidden"),
-    "ijn_submarines": ("15.2", "Japanese submarine markers"),
     "prevailing_wind": ("15.3", "carriers steam south-east before launching"),
-    "night_movement": ("15.4", "one more movement point at night"),
-    "reorganisation_cost": ("15.5", "a new or reinforced task group loses a movement point"),
-    "cross_decking": ("15.6", "aircraft landing on another carrier; US air lost with its carrier"),
     "secret_movement": ("15.7", "plotted hidden movement, searched marker by marker"),
 }
 
 
 def check_options(options: Mapping[str, Any], where: str = "options") -> dict[str, bool]:
     """The options given to ``new_game``, checked: known names with on/off (bool) values; an unbuilt rule that is
-    switched on raises ``NotYetImplemented`` naming its case. Returns the switches that are on or off, by name."""
+    switched on raises ``NotYetImplemented`` naming its case; a rule the engine always plays (``ALWAYS_ON``)
+    switched off raises ``ScenarioError`` naming its case and the ruling. Returns the switches that are on or off,
+    by name."""
     out: dict[str, bool] = {}
     for name, value in options.items():
         if name not in OPTIONS and name not in NOT_BUILT:
@@ -46,5 +58,8 @@ def check_options(options: Mapping[str, Any], where: str = "options") -> dict[st
         if name in NOT_BUILT and value:
             case, what = NOT_BUILT[name]
             raise NotYetImplemented(case, f"option {name} ({what})")
+        if name in ALWAYS_ON and not value:
+            case, why = ALWAYS_ON[name]
+            raise ScenarioError(f"{where}.{name} = false: rule {case} is always played here: {why}")
         out[name] = value
     return out
