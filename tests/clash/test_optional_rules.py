@@ -216,7 +216,7 @@ def test_15_5_a_move_past_the_reduced_mps_is_refused_naming_15_5() -> None:
 # -- 15.6 ---------------------------------------------------------------------------------------------------------
 
 
-def _carrier_game(options: dict[str, bool] | None) -> Game:
+def _carrier_game(options: dict[str, bool] | None, phase: str = "activation") -> Game:
     air = [{"id": a, "parent": "taiho"} for a in ("taiho-f4-1", "taiho-db5-1", "taiho-t3-1")]
     air += [{"id": "shokaku-f3-1", "parent": "shokaku", "box": "destroyed"},
             {"id": "shokaku-db4-1", "parent": "shokaku", "reduced": True}]
@@ -227,7 +227,7 @@ def _carrier_game(options: dict[str, bool] | None) -> Game:
     air += [{"id": a, "parent": "hornet"} for a in ("vf-2-1", "vb-2")]
     tgs = [tg("force-a", "0210", ["taiho", "shokaku"], side="IJN"), tg("force-b", "0612", ["zuikaku"], side="IJN"),
            tg("tg-58-1", "2012", ["essex", "hornet"])]
-    return game(position(tgs, turn=2, phase="activation", record=NIGHTS, air=air), options)
+    return game(position(tgs, turn=2, phase=phase, record=NIGHTS, air=air), options)
 
 
 def _sink(g: Game, sid: str) -> None:
@@ -266,6 +266,45 @@ def test_15_6_off_both_sides_lose_a_sunk_carriers_air_as_in_the_standard_game() 
         _sink(g, "taiho")
         assert all(g.state.air[a].box == "eliminated" for a in ("taiho-f4-1", "taiho-db5-1", "taiho-t3-1"))
         assert "deck_capacity" not in g.state.flags
+    assert events(off) == events(plain)
+
+
+def _to_cross_deck(g: Game) -> None:
+    while g.decision.kind == "formations":
+        g.apply({"kind": "done"})
+
+
+def test_15_6_in_the_initial_phase_the_ijn_moves_aircraft_between_carriers_in_a_hex_within_their_start() -> None:
+    g = _carrier_game({"cross_decking": True}, phase="turn")
+    _to_cross_deck(g)
+    d = g.decision
+    assert (d.player, d.kind, d.rule) == ("IJN", "cross_deck", "15.6") and d.options[0].kind == "cross_deck_done"
+    # Taiho is full (12 of 12); Shokaku holds 7 of 12: each Taiho unit may go to Shokaku, nothing the other way
+    assert {(o["air"], o["to"]) for o in d.options[1:]} == {
+        ("taiho-f4-1", "shokaku"), ("taiho-db5-1", "shokaku"), ("taiho-t3-1", "shokaku")}
+    g.apply({"kind": "cross_deck", "air": "taiho-db5-1", "to": "shokaku"})
+    assert g.state.air["taiho-db5-1"].parent == "shokaku"
+    e = g.events[-1]
+    assert (e.rule, e.kind, e.visible, e.data) == ("15.6", "cross_deck", ("IJN",),
+                                                   {"air": "taiho-db5-1", "from": "taiho", "to": "shokaku"})
+    assert ("shokaku-f3-2", "taiho") in {(o["air"], o["to"]) for o in g.decision.options[1:]}  # Taiho has room now
+    for action, why in [
+        ({"air": "taiho-f4-1", "to": "shokaku"}, "holds 12 of its starting 12 factors"),
+        ({"air": "vf-15-1", "to": "shokaku"}, "USN carrier air never operates from another carrier"),
+        ({"air": "taiho-db5-1", "to": "taiho"}, "already changed carrier this turn"),
+        ({"air": "taiho-t3-1", "to": "zuikaku"}, "is not in the hex of Taiho"),
+    ]:
+        err = refused(g, {"kind": "cross_deck", **action})
+        assert err.rule == "15.6" and why in err.reason, err.reason
+    g.apply({"kind": "cross_deck_done"})
+    assert g.decision is None or g.decision.kind != "cross_deck"
+
+
+def test_15_6_without_the_option_no_aircraft_change_carrier() -> None:
+    off, plain = _carrier_game({"cross_decking": False}, phase="turn"), _carrier_game(None, phase="turn")
+    for g in (off, plain):
+        _to_cross_deck(g)
+        assert g.decision.kind != "cross_deck"
     assert events(off) == events(plain)
 
 

@@ -23,8 +23,9 @@ OPTIONS: dict[str, str] = {
     "night_movement": "15.4: every TG and TF, and every detached ship, has one more MP on a night turn (default off)",
     "reorganisation_cost": "15.5: a TG formed, or fed by a disbanded TG, in the Initial Phase moves 1 MP less "
                            "(default off)",
-    "cross_decking": "15.6: the air units of a sunk IJN carrier land on another IJN carrier in its hex, up to that "
-                     "carrier's starting factors; a sunk USN carrier's are lost (default off: both sides' are lost)",
+    "cross_decking": "15.6: IJN carrier aircraft may move, and those of a sunk IJN carrier land, on another IJN "
+                     "carrier in the hex, up to its starting factors; USN air dies with its carrier (default off: "
+                     "no aircraft change carrier and both sides' die with it)",
 }
 
 # Switches the engine always plays as the rulebook's optional rule: switching one off is refused with the ruling.

@@ -1,6 +1,7 @@
 """The sequence of play (4.0): each turn's Initial Phase (4.1, 5.1-5.7), Activation Phase (4.2) and End Phase (4.3).
 
-Initial Phase, in order: both sides adjust their formations (5.1, IJN first: ``clash_formations``); the pool is filled
+Initial Phase, in order: both sides adjust their formations (5.1, IJN first: ``clash_formations``), and under
+option 15.6 the IJN may move aircraft between its carriers (``clash_cross_deck``); the pool is filled
 (5.2, ``activation``); island air — reinforcements, ready rolls and island CAP (5.3, 5.6, 5.7) — runs as
 ``clash_island_initial`` when the IJN has island aircraft or reinforcements still to come; USN units whose
 extended-range absence ends this turn come back to Ready at full strength (5.4, 8.1.2, ``extras["er_track"]``); USN
@@ -18,7 +19,7 @@ from typing import Any
 
 from leyte.core.cases import own
 from leyte.core.game import Context
-from leyte.rulebooks.clash import movement, state, submarines, victory
+from leyte.rulebooks.clash import carriers, movement, state, submarines, victory
 from leyte.rulebooks.clash.engine import frame, pop, push, push_many
 from leyte.rulebooks.imperial_sunset.air_ops import unit_name
 from leyte.rulebooks.imperial_sunset.common import is_day, record_is_day, turn_record
@@ -68,6 +69,8 @@ class ClashTurn:
         if fr.get("first_side") in sides:
             sides = sides[sides.index(fr["first_side"]):]
         frames: list[tuple[str, dict[str, Any]]] = [("clash_formations", {"side": s}) for s in sides]
+        if carriers.decks(st):  # 15.6 (option cross_decking): the IJN may move aircraft between its carriers
+            frames.append(("clash_cross_deck", {"side": "IJN"}))
         frames.append(("clash_pool", {}))
         if island_air_in_play(st):
             frames.append(("clash_island_initial", {}))
