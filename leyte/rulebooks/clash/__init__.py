@@ -10,9 +10,9 @@ island air bases, the extended-range track), ``scenario`` (16.1), ``formations``
 TF searches, moves and strikes: 7.0-7.3, 8.0, 16.1.4), ``victory`` (10.0-10.3), ``views`` and ``face``.
 
 Search (``search``, 6.0-6.5), island air (``islands``: 5.3, 5.6, 5.7, R-5, 16.1.4), submarines (``submarines``,
-11.0-11.1.6) and surface combat (``surface``, 12.0-12.9) are their own modules. Not built yet: radar-directed CAP
-(13.0: no US CAP is offered beyond its own hex) and the optional rules (15.1-15.7: a game given ``options`` is
-refused with an error naming the case).
+11.0-11.1.6) and surface combat (``surface``, 12.0-12.9) are their own modules. The advanced and optional rules are
+switches of ``new_game(options=...)`` listed in ``options``: 15.1, 15.2, 15.4, 15.5 and 15.6 (``carriers``) are
+built; asking for one not built yet is refused with an error naming its case.
 
 ``PLUGIN`` is what the ``leyte.games`` entry point names: the rules, the face and the bots.
 """
