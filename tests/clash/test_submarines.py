@@ -1,7 +1,7 @@
 """Submarines (11.0-11.1.6) on the game's own data, with scripted dice: the marker pull and its date DRMs (11.1.1),
 the unseen draw, placement bands and refusals (11.1.2), contact (11.1.3), every row of the detection table with the
 entering side's bounded report (11.1.4, search's report frame), the attack with and without destroyers (11.1.5),
-End Phase removal (11.1.6), hidden information, and the optional IJN boats (15.2) at module level.
+End Phase removal (11.1.6), hidden information, and the optional IJN boats (15.2) through `options`.
 
 Each test pushes the frame the sequence of play or movement will push (``clash_subs_initial``,
 ``clash_sub_contact``) on a position resting at the Initial Phase's formation step, and runs it."""
@@ -397,6 +397,8 @@ def test_15_2_1_ijn_pull_table_through_the_option(roll: int, pulled: int) -> Non
     ijn_markers = submarines.markers(g.state, "IJN")
     assert len(ijn_markers) == pulled and all(m["identity"] in ("IJN", "dummy") for m in ijn_markers)
     assert g.decision.kind == "formations"
+    submarines.clear(g.state, RULES._context(Context(g.dice, g.events), g.state.data))
+    assert g.state.sonar == [] and g.events[-1].rule == "11.1.6"  # 11.1.6: the IJN's leave the map too
 
 
 def test_15_2_2_an_ijn_marker_on_the_usn_tg_is_refused_naming_15_2_2() -> None:
