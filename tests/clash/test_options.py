@@ -1,15 +1,23 @@
-"""new_game(options=...) on Clash: unknown names and non-bool values are refused naming the field; an advanced or
-optional rule that is not built yet is refused naming its case, and nothing is built either way."""
+"""new_game(options=...) on Clash: every advanced and optional rule of the rulebook (13.0, 14.0, 15.1-15.7) is a
+switch; unknown names and non-bool values are refused naming the field, and each switch given off plays the
+standard game."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 import leyte
-from leyte.core.errors import NotYetImplemented, ScenarioError
-from leyte.rulebooks.clash.options import NOT_BUILT, OPTIONS
+from leyte.core.errors import ScenarioError
+from leyte.rulebooks.clash.options import ALWAYS_ON, OPTIONS
 
 GAME = "clash-of-the-carriers"
+
+
+def test_every_advanced_and_optional_rule_is_a_switch() -> None:
+    cases = sorted(re.match(r"(\d+\.\d+):", text).group(1) for text in OPTIONS.values())  # type: ignore[union-attr]
+    assert cases == ["13.0", "14.0", "15.1", "15.2", "15.3", "15.4", "15.5", "15.6", "15.7"]
 
 
 def test_unknown_option_is_refused_naming_it() -> None:
@@ -18,20 +26,20 @@ def test_unknown_option_is_refused_naming_it() -> None:
 
 
 def test_option_value_must_be_bool() -> None:
-    name = next(iter({**OPTIONS, **NOT_BUILT}))
+    name = next(iter(OPTIONS))
     with pytest.raises(ScenarioError, match=rf"options\.{name} = 'yes'"):
         leyte.new_game(GAME, scenario="historical", options={name: "yes"})
 
 
-@pytest.mark.parametrize("name", sorted(NOT_BUILT))
-def test_unbuilt_rule_names_its_case(name: str) -> None:
-    case = NOT_BUILT[name][0]
-    with pytest.raises(NotYetImplemented, match=rf"rule {case} "):
-        leyte.new_game(GAME, scenario="historical", options={name: True})
+def test_a_rule_always_played_cannot_be_switched_off() -> None:
+    for name, (case, _) in ALWAYS_ON.items():
+        with pytest.raises(ScenarioError, match=rf"options\.{name} = false: rule {case} is always played"):
+            leyte.new_game(GAME, scenario="historical", options={name: False})
 
 
-@pytest.mark.parametrize("name", sorted(NOT_BUILT))
-def test_unbuilt_rule_switched_off_plays_the_standard_game(name: str) -> None:
+@pytest.mark.parametrize("name", sorted(set(OPTIONS) - set(ALWAYS_ON)))
+def test_a_switch_given_off_plays_the_standard_game(name: str) -> None:
     off = leyte.new_game(GAME, scenario="historical", options={name: False}, seed=3)
     plain = leyte.new_game(GAME, scenario="historical", seed=3)
     assert off.decision.to_dict() == plain.decision.to_dict()
+    assert [e.text for e in off.events] == [e.text for e in plain.events]

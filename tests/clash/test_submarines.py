@@ -1,7 +1,7 @@
 """Submarines (11.0-11.1.6) on the game's own data, with scripted dice: the marker pull and its date DRMs (11.1.1),
 the unseen draw, placement bands and refusals (11.1.2), contact (11.1.3), every row of the detection table with the
 entering side's bounded report (11.1.4, search's report frame), the attack with and without destroyers (11.1.5),
-End Phase removal (11.1.6), hidden information, and the optional IJN boats (15.2) at module level.
+End Phase removal (11.1.6), hidden information, and the optional IJN boats (15.2) through `options`.
 
 Each test pushes the frame the sequence of play or movement will push (``clash_subs_initial``,
 ``clash_sub_contact``) on a position resting at the Initial Phase's formation step, and runs it."""
@@ -375,11 +375,12 @@ def test_11_1_6_clear_removes_every_marker() -> None:
     assert g.state.sonar == [] and g.events[-1].rule == "11.1.6" and g.events[-1].data == {"count": 3}
 
 
-@pytest.mark.parametrize("roll, pulled", [(3, 0), (4, 1), (6, 1), (7, 2), (9, 3)])
-def test_15_2_ijn_submarines_module_level_with_the_option_set_on_the_state(roll: int, pulled: int) -> None:
-    """Clash's Rules refuse options (15.x not accepted yet), so the flag is set on the state directly."""
-    g = new(position(), [2, 1, 1, 6, 6, roll] + [1] * pulled + [6] * pulled)
-    g.state.options[submarines.OPTION_IJN] = True
+@pytest.mark.parametrize("roll, pulled", [(1, 0), (3, 0), (4, 1), (6, 1), (7, 2), (8, 2), (9, 3), (10, 3)])
+def test_15_2_1_ijn_pull_table_through_the_option(roll: int, pulled: int) -> None:
+    """15.2.1's whole table (1-3: 0, 4-6: 1, 7-8: 2, 9-10: 3), no DRM, with the option given to the game."""
+    g = Game(RULES, RULES.load_scenario(position()), seed=5, options={"ijn_submarines": True},
+             dice=[2, 1, 1, 6, 6, roll] + [1] * pulled + [6] * pulled)
+    assert g.state.options == {"ijn_submarines": True}
     run(g, "clash_subs_initial")
     for _ in range(2):  # the USN places its two first (SUB-9)
         assert g.decision.player == "USN"
@@ -391,11 +392,45 @@ def test_15_2_ijn_submarines_module_level_with_the_option_set_on_the_state(roll:
     for _ in range(pulled):
         d = g.decision
         assert (d.player, d.kind, d.rule) == ("IJN", "sub_place", "15.2.2")
-        assert all(dist(g.state.data, o["hex"], "3111") == 1 for o in d.options)
+        assert all(dist(g.state.data, o["hex"], "3111") == 1 for o in d.options)  # 11.1.2's 6-10 band
         g.apply(d.options[0])
     ijn_markers = submarines.markers(g.state, "IJN")
     assert len(ijn_markers) == pulled and all(m["identity"] in ("IJN", "dummy") for m in ijn_markers)
     assert g.decision.kind == "formations"
+    submarines.clear(g.state, RULES._context(Context(g.dice, g.events), g.state.data))
+    assert g.state.sonar == [] and g.events[-1].rule == "11.1.6"  # 11.1.6: the IJN's leave the map too
+
+
+def test_15_2_2_an_ijn_marker_on_the_usn_tg_is_refused_naming_15_2_2() -> None:
+    g = Game(RULES, RULES.load_scenario(position()), seed=5, options={"ijn_submarines": True},
+             dice=[2, 1, 1, 6, 6, 9, 1, 1, 1, 6])
+    run(g, "clash_subs_initial")
+    while g.decision.player == "USN":
+        g.apply(g.legal_actions()[0])
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match=r"15\.2\.2.*3111 holds enemy naval units"):
+        g.apply(Action("place_sub", {"hex": "3111"}))
+    assert g.to_json() == before
+
+
+def test_15_2_2_an_ijn_boat_follows_11_1_3_to_11_1_5_against_a_usn_tg() -> None:
+    """An IJN real boat met by the USN TG: turned over (11.1.3), a 9 on 11.1.4 finds the TG for the IJN's carrier
+    channel with an exact report, the IJN chooses the type, and the torpedo attack (11.1.5) has no +1 (the TG has
+    destroyers)."""
+    g = Game(RULES, RULES.load_scenario(position()), seed=5, options={"ijn_submarines": True}, dice=[9, 10])
+    g.state.sonar.append({"id": "sub-9", "hex": "3111", "owner": "IJN", "identity": "IJN"})
+    run(g, "clash_sub_contact", hex="3111", entering=["usn"], side="IJN")
+    flip = [e for e in g.events if e.rule == "11.1.3"]
+    assert flip and flip[0].data["side"] == "IJN" and flip[0].data["real"] is True
+    assert search.detected(g.state, "IJN", "carrier", "usn")
+    assert kinds(g, "report")[0].data["counts"] == USN_TRUE  # 9-10: exact
+    d = g.decision
+    assert (d.player, d.kind, d.rule) == ("IJN", "sub_target", "11.1.4")
+    assert [o["type"] for o in d.options] == list(USN_TRUE)
+    g.apply(next(o for o in d.options if o["type"] == "CV"))
+    rec = rolls(g, "11.1.5")[0].data["roll"]
+    assert rec["modifiers"] == [] and hits(g, "bunker-hill") > 0
+    assert not submarines.markers(g.state, "IJN")
 
 
 def test_15_2_without_the_option_only_the_usn_pulls() -> None:
@@ -403,9 +438,7 @@ def test_15_2_without_the_option_only_the_usn_pulls() -> None:
     while g.decision.kind == "sub_place":
         g.apply(g.legal_actions()[0])
     assert not rolls(g, "15.2.1") and not submarines.markers(g.state, "IJN")
-    with pytest.raises(Exception, match="15"):
-        RULES.new_state(RULES.load_scenario(position()), {submarines.OPTION_IJN: True},
-                        Context(g.dice, []))
+    assert g.state.options == {}
 
 
 # -- formations, the 16.1 set-up, saving ----------------------------------------------------------------------------

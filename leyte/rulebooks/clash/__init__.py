@@ -10,9 +10,10 @@ island air bases, the extended-range track), ``scenario`` (16.1), ``formations``
 TF searches, moves and strikes: 7.0-7.3, 8.0, 16.1.4), ``victory`` (10.0-10.3), ``views`` and ``face``.
 
 Search (``search``, 6.0-6.5), island air (``islands``: 5.3, 5.6, 5.7, R-5, 16.1.4), submarines (``submarines``,
-11.0-11.1.6) and surface combat (``surface``, 12.0-12.9) are their own modules. The advanced rules are options
-(``options``): radar-directed CAP (13.0, ``radar``) and Deliver the Ordnance (14.0: Imperial Sunset's ``aa`` under
-the family switch ``deliver_ordnance``); an optional rule not built yet is refused with an error naming its case.
+11.0-11.1.6) and surface combat (``surface``, 12.0-12.9) are their own modules. The advanced and optional rules are
+switches of ``new_game(options=...)`` listed in ``options``: radar-directed CAP (13.0, ``radar``), Deliver the
+Ordnance (14.0: Imperial Sunset's ``aa`` under the family switch ``deliver_ordnance``), and 15.1-15.7 (15.3 in
+``wind``, 15.6 in ``carriers``).
 
 ``PLUGIN`` is what the ``leyte.games`` entry point names: the rules, the face and the bots.
 """

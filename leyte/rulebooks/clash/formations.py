@@ -314,6 +314,7 @@ def _apply(st: State, side: str, action: Action, ctx: Context) -> None:
         st.ships[sid].tf = to.id
         text, case = f"{st.data.ships[sid].name} shifts from {home.name} to {to.name}", "3.1.4"
         _drop_if_empty(st, home)
+        _mark_fed(st, home.id, to.id)
     elif kind == "new_tg":
         sid = str(action["ship"])
         home = st.tfs[str(st.ships[sid].tf)]
@@ -325,9 +326,11 @@ def _apply(st: State, side: str, action: Action, ctx: Context) -> None:
         st.ships[sid].tf = tid
         text, case = f"{st.data.ships[sid].name} leaves {home.name} and forms {tid}", "3.1.5"
         _drop_if_empty(st, home)
+        _mark_fed(st, home.id, tid)
     elif kind == "dummy":
         tid = f"{side.lower()}-dummy-{st.next_id('tg').split('-')[-1]}"
-        st.tfs[tid] = TFState(id=tid, side=side, name="dummy TG", hex=str(action["hex"]), dummy=True)
+        st.tfs[tid] = TFState(id=tid, side=side, name="dummy TG", hex=str(action["hex"]), dummy=True,
+                              reorganized=True)  # 15.5 marks a new dummy as a new real TG (ruling R-73)
         state.label_new(st, tid)
         text, case = f"a dummy TG {tid} is created in {action['hex']}", "3.1.6"
     elif kind == "remove_dummy":
@@ -337,6 +340,20 @@ def _apply(st: State, side: str, action: Action, ctx: Context) -> None:
         return
     st.tfs = dict(sorted(st.tfs.items()))
     ctx.emit(own(case), f"{side} formations: {text}", kind="formation", visible=(side,))
+
+
+def _mark_fed(st: State, home: str, to: str) -> None:
+    """15.5: remember that ``to`` took ships from ``home``; once ``home`` is disbanded, every TG it fed this Initial
+    Phase is marked ``reorganized``. Kept only under the option, so the standard game's state is as it was."""
+    if not st.options.get("reorganisation_cost"):
+        return
+    fed = state.extras(st).setdefault("fed_by", {}).setdefault(home, [])
+    if to not in fed:
+        fed.append(to)
+    if home not in st.tfs:
+        for tid in fed:
+            if tid in st.tfs:
+                st.tfs[tid].reorganized = True
 
 
 def _drop_if_empty(st: State, tg: TFState) -> None:

@@ -135,20 +135,52 @@ def _top_level_ids(st: State, tgs: list[TFState]) -> list[str]:
 # -- an activation ------------------------------------------------------------------------------------------------
 
 
+def night_bonus(st: State, full: int) -> int:
+    """15.4 (option ``night_movement``): the extra MP every formation and detached ship has on a night turn; none by
+    day, without the option, or for a unit that cannot move at all (ruling R-72)."""
+    if not st.options.get("night_movement") or is_day(st) or full <= 0:
+        return 0
+    return constant(st.data, "night.extra_mp")
+
+
+def reorg_cost(st: State, marker: str) -> int:
+    """15.5 (option ``reorganisation_cost``): the MP a formation loses because one of its TGs was formed, or took
+    ships from a TG that was disbanded, in this turn's Initial Phase (``TFState.reorganized``; ruling R-73)."""
+    if not st.options.get("reorganisation_cost") or not any(t.reorganized for t in members(st, marker)):
+        return 0
+    return constant(st.data, "reorganize.mp_loss")
+
+
 def begin(st: State, marker: str, ctx: Context, *, by_chit: bool = False) -> None:
-    """Activate a TG or TF: work out its MPs (7.1, 7.2), then search, move and strike (ruling R-1)."""
+    """Activate a TG or TF: work out its MPs (7.1, 7.2; 15.4 and 15.5 when those options are on), then search, move
+    and strike (ruling R-1)."""
     side = state.extras(st)["tfs"][marker]["side"] if marker in state.extras(st)["tfs"] else st.tfs[marker].side
     full = speed(st, marker)
-    penalty = min(mp_penalty(st, marker), full)
-    mp = full - penalty
+    night = night_bonus(st, full)
+    reorg = reorg_cost(st, marker)
+    markers = mp_penalty(st, marker)
+    # R-73: the 15.5 marker adds to the 7.2 markers; together they never take more than the largest marker, -2
+    penalty = min(min(markers + reorg, constant(st.data, "air_attack.mp_loss_max")), full + night)
+    mp = full + night - penalty
     for t in members(st, marker):
         t.activated = True
         t.mp_markers = 0  # 7.2: the markers count on the next move only
-    ctx.emit(own("7.1"), f"{formation_name(st, marker)} has {full} MP" + (f", less {penalty} for its -MP marker"
-             if penalty else "") + f" = {mp}", kind="mp",
-             data={"formation": marker, "speed": full, "penalty": penalty, "mp": mp}, visible=(side,))
+        t.reorganized = False  # 15.5: so is the reorganisation marker
+    data: dict[str, Any] = {"formation": marker, "speed": full, "penalty": penalty, "mp": mp}
+    extra: dict[str, Any] = {}
+    if night:
+        data["night"] = night
+    if reorg:
+        data["reorganised"] = reorg
+    if night or reorg:  # the standard game's frame and events stay exactly as they were
+        extra["mp_rule"] = "15.5" if reorg else "15.4"
+    text = f"{formation_name(st, marker)} has {full} MP"
+    text += f", plus {night} on a night turn (15.4)" if night else ""
+    text += (f", less {penalty} for its -MP marker" + (" (reorganised this turn, 15.5)" if reorg else "")
+             if penalty else "")
+    ctx.emit(own("7.1"), f"{text} = {mp}", kind="mp", data=data, visible=(side,))
     push(st, "clash_activate", formation=marker, side=side, mp=mp, start=formation_hex(st, marker),
-         path=[formation_hex(st, marker)], stage="search", by_chit=by_chit)
+         path=[formation_hex(st, marker)], stage="search", by_chit=by_chit, **extra)
 
 
 def spruance_rule(st: State, marker: str) -> dict[str, Any] | None:
@@ -233,6 +265,8 @@ def step_refusal(st: State, fr: dict[str, Any], to: str, *, here: str | None = N
     if here is None:
         here = formation_hex(st, marker) or ""
     if fr["stage"] != "move":
+        if fr["mp"] < 1 and fr.get("mp_rule"):  # an optional rule set its MPs: cite it (15.4, 15.5)
+            return fr["mp_rule"], f"no movement points left (its MPs this activation follow {fr['mp_rule']})"
         return "7.1", "movement is over for this activation"
     try:
         target = m.hex(to)
@@ -241,7 +275,7 @@ def step_refusal(st: State, fr: dict[str, Any], to: str, *, here: str | None = N
     if target not in m.neighbours(m.hex(here)):
         return "7.1", f"{to} is not adjacent to {here}; hexes cannot be skipped"
     if fr["mp"] < 1:
-        return ("7.2" if fr.get("penalty") else "7.1"), "no movement points left"
+        return fr.get("mp_rule", "7.1"), "no movement points left"  # the standard game: 7.1
     if not can_sail(D, here, to):
         return "7.1", f"{to} cannot be entered from {here} by sea"
     movers = members(st, marker)
@@ -625,6 +659,7 @@ def move_detached(st: State, side: str, ctx: Context) -> list[tuple[str, dict[st
         s = st.ships[sid]
         escorts = [e for e in st.ships.values() if e.escorting == sid and not e.sunk and not e.exited]
         mp = min([ship_speed(st, sid)] + [ship_speed(st, e.id) for e in escorts])
+        mp += night_bonus(st, mp)  # 15.4: detached ships too (ruling R-72)
         here = s.hex or ""
         if here not in field:
             ctx.emit(own("7.3"), f"{D.ships[sid].name} has no sea route to the {' or '.join(EXIT_EDGES[side])} edge",

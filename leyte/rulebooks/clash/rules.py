@@ -18,6 +18,7 @@ from leyte.core.cases import own
 from leyte.core.game import Context
 from leyte.rulebooks.clash import (
     activation,
+    carriers,
     formations,
     islands,
     movement,
@@ -36,7 +37,9 @@ from leyte.rulebooks.clash.options import OPTIONS
 from leyte.rulebooks.imperial_sunset.rules import ImperialSunset
 from leyte.rulebooks.imperial_sunset.state import State
 
-_ = activation, formations, islands, movement, pending, radar, search, sequence, submarines, surface, victory  # frames
+# imported for the frames they register
+_ = (activation, carriers, formations, islands, movement, pending, radar, search, sequence, submarines, surface,
+     victory)
 
 
 class ClashOfTheCarriers(ImperialSunset):

@@ -330,6 +330,21 @@ def saipan_hex(D: ISData, pos: Mapping[str, Any]) -> str | None:
     return None
 
 
+CROSS_DECK_SIDES = ("IJN",)  # 15.6: only the IJN may land on another carrier; a sunk USN carrier's air is lost
+
+
+def deck_capacity(st: State) -> dict[str, Any]:
+    """15.6 (option ``cross_decking``): what Imperial Sunset's damage code reads to let a sunk carrier's air units land
+    elsewhere — for each IJN carrier, the full-strength factors of the air units the scenario starts aboard it (its
+    "starting scenario strength", ruling R-74). USN carriers are not listed, so their air units die with them."""
+    D = st.data
+    decks = {sid: 0 for sid, s in st.ships.items() if D.ships[sid].carrier and s.side in CROSS_DECK_SIDES}
+    for a in st.air.values():
+        if a.parent in decks:
+            decks[a.parent] += D.air[a.id].strength
+    return {"rule": "15.6", "decks": dict(sorted(decks.items()))}
+
+
 def new_state(D: ISData, pos: Mapping[str, Any], options: Mapping[str, Any], ctx: Context) -> State:
     """Build the opening State of a position on Clash's data ``D`` and run to its first decision."""
     if not isinstance(pos.get("options", {}), Mapping):
@@ -373,6 +388,8 @@ def new_state(D: ISData, pos: Mapping[str, Any], options: Mapping[str, Any], ctx
         d = D.air[a["id"]]
         st.air[a["id"]] = AirState(id=a["id"], side=d.side, parent=str(a.get("parent", d.parent)),
                                    box=str(a.get("box", "ready")), reduced=bool(a.get("reduced", False)))
+    if opts.get("cross_decking"):
+        st.flags["deck_capacity"] = deck_capacity(st)
     for b in pos.get("air_bases", []):
         cl["air_bases"][str(b["id"])] = {k: v for k, v in b.items() if k != "id"}
     st.vp = list(pos.get("vp", []))

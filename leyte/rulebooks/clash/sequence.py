@@ -1,15 +1,16 @@
 """The sequence of play (4.0): each turn's Initial Phase (4.1, 5.1-5.7), Activation Phase (4.2) and End Phase (4.3).
 
-Initial Phase, in order: both sides adjust their formations (5.1, IJN first: ``clash_formations``); the pool is
-filled (5.2, ``activation``); island air — reinforcements, ready rolls and island CAP (5.3, 5.6, 5.7) — runs as
+Initial Phase, in order: both sides adjust their formations (5.1, IJN first: ``clash_formations``), and under
+option 15.6 the IJN may move aircraft between its carriers (``clash_cross_deck``); the pool is filled
+(5.2, ``activation``); island air — reinforcements, ready rolls and island CAP (5.3, 5.6, 5.7) — runs as
 ``clash_island_initial`` when the IJN has island aircraft or reinforcements still to come; USN units whose
 extended-range absence ends this turn come back to Ready at full strength (5.4, 8.1.2, ``extras["er_track"]``); USN
-carrier aircraft in Flown boxes recover (5.5: fatigued by day, fresh at night; the IJN's never do); by day both
-sides may put fighters on CAP over their TGs (5.7, Imperial Sunset's ``cap_allocation``); then the USN's submarine
-markers are placed (11.1.1, ``clash_subs_initial``) when the data gives the USN any. Activation Phase: markers are
-drawn until the pool is empty (``activation``). End Phase (4.3): detached damaged units move, the IJN first (7.3);
-fighters on CAP come down to their Ready boxes; at night every detection ends (ruling R-4); submarine markers leave
-the map (11.1.6); the USN's Saipan garrison is counted (10.2); after the last turn the victory tally (10.0-10.3).
+carrier aircraft in Flown boxes recover (5.5: fatigued by day, fresh at night; the IJN's never do); by day both sides
+may put fighters on CAP over their TGs (5.7, Imperial Sunset's ``cap_allocation``); then the submarine markers are
+placed (11.1.1, ``clash_subs_initial``) when the data gives the USN any or the IJN has its own (15.2). Activation Phase:
+markers are drawn until the pool is empty (``activation``). End Phase (4.3): detached damaged units move, the IJN first
+(7.3); fighters on CAP come down to their Ready boxes; at night every detection ends (ruling R-4); submarine markers
+leave the map (11.1.6); the USN's Saipan garrison is counted (10.2); after the last turn the victory tally (10.0-10.3).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 from leyte.core.cases import own
 from leyte.core.game import Context
-from leyte.rulebooks.clash import movement, state, submarines, victory, wind
+from leyte.rulebooks.clash import carriers, movement, state, submarines, victory, wind
 from leyte.rulebooks.clash.engine import frame, pop, push, push_many
 from leyte.rulebooks.imperial_sunset.air_ops import unit_name
 from leyte.rulebooks.imperial_sunset.common import is_day, record_is_day, turn_record
@@ -56,6 +57,8 @@ class ClashTurn:
             t.activated = False
             t.moved = False
             t.air_mp_lost_this_turn = 0
+            t.reorganized = False  # 15.5: a reorganisation marker lasts one turn
+        state.extras(st).pop("fed_by", None)
         ctx.emit(own("4.0"), f"Turn {st.turn}: {rec.get('date', '')} {'day' if is_day(st) else 'night'}".strip(),
                  kind="turn", data={"turn": st.turn, "day": is_day(st), "record": rec})
         pop(st, fr)
@@ -66,13 +69,15 @@ class ClashTurn:
         if fr.get("first_side") in sides:
             sides = sides[sides.index(fr["first_side"]):]
         frames: list[tuple[str, dict[str, Any]]] = [("clash_formations", {"side": s}) for s in sides]
+        if carriers.decks(st):  # 15.6 (option cross_decking): the IJN may move aircraft between its carriers
+            frames.append(("clash_cross_deck", {"side": "IJN"}))
         frames.append(("clash_pool", {}))
         if island_air_in_play(st):
             frames.append(("clash_island_initial", {}))
         frames += [("clash_er_return", {}), ("clash_usn_recovery", {})]
         if is_day(st):
             frames += wind.cap_frames(st)  # 15.3 (optional): carriers steam into the wind before CAP goes up
-        if usn_sub_markers(st):
+        if usn_sub_markers(st) or st.options.get(submarines.OPTION_IJN):  # 15.2: the IJN may pull with none
             frames.append(("clash_subs_initial", {}))
         frames += [("clash_activation_phase", {}), ("clash_end_phase", {})]
         push_many(st, frames)

@@ -22,9 +22,8 @@ code. ``clear`` empties the map in the End Phase (11.1.6).
 15.7 (optional, secret movement): no placement roll; the owner picks any sea hex without a marker, enemy ships'
 hexes included (he cannot see them), and a marker put down among enemy ships is turned over at once (ruling R-85).
 
-15.2 (optional): with ``st.options["ijn_submarines"]`` the IJN pulls from its own cup of three (no DRM) after the
-USN has placed, and its boats follow 11.1.2-11.1.6 the same way. Clash's Rules refuse options for now, so the path
-runs only where a state is given the option directly.
+15.2 (optional, ``new_game(options={"ijn_submarines": True})``): the IJN pulls from its own cup of three (no DRM)
+after the USN has placed, and its boats follow 11.1.2-11.1.6 the same way (SUB-16).
 
 Markers live in Imperial Sunset's ``st.sonar`` list (``id``, ``hex``, ``owner``, ``identity`` = the owner for a real
 boat or ``"dummy"``): Imperial Sunset's view already shows each marker's hex and nothing else. Rulings:

@@ -85,7 +85,7 @@ def carrier_air_destroyed(st: State) -> list[dict[str, Any]]:
         a, d = st.air[aid], D.air[aid]
         if a.side != "IJN" or d.parent not in D.ships:  # island-based units never count
             continue
-        carrier = st.ships.get(d.parent)
+        carrier = st.ships.get(a.parent)  # where it is based now: 15.6 may have landed it on another deck
         if a.box in ("destroyed", "eliminated") or (carrier is not None and carrier.sunk):
             lost, how = d.strength, "destroyed"
         elif a.reduced:

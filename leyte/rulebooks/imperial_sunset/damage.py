@@ -21,6 +21,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from leyte.core.cases import own
 from leyte.core.dice import Modifier, RollRecord
 from leyte.core.errors import IllegalAction
 from leyte.core.game import Action, Context, Decision
@@ -286,12 +287,60 @@ def _sink(st: State, sid: str, ctx: Context, rule: str, cause: str, public_name:
     _emit_named(ctx, st, sid, rule, f"{d.name} is sunk by {cause}", public_name, kind="sunk",
                 data={"ship": sid, "cause": cause})
     if d.carrier:
+        landed = _cross_deck(st, sid, ctx) if st.flags.get("deck_capacity") else set()
         for a in sorted(st.air.values(), key=lambda a: a.id):
-            if a.parent == sid and not a.ashore and a.box not in ("destroyed", "eliminated"):
+            if a.parent == sid and not a.ashore and a.box not in ("destroyed", "eliminated") and a.id not in landed:
                 a.box = "eliminated"
                 a.cap_over = None
                 ctx.emit("6.5.5", f"{D.air[a.id].name} is lost with {d.name}", kind="air_eliminated",
                          data={"air": a.id, "carrier": sid}, visible=(s.side,))
+
+
+def _deck_hex(st: State, sid: str) -> str | None:
+    s = st.ships[sid]
+    return st.tfs[s.tf].hex if s.tf in st.tfs else s.hex
+
+
+def _factors(st: State, aid: str) -> int:
+    d = st.data.air[aid]
+    return d.reduced if st.air[aid].reduced else d.strength
+
+
+def _cross_deck(st: State, sid: str, ctx: Context) -> set[str]:
+    """A sister game's optional cross-decking (Clash 15.6): when the position records deck capacities
+    (``st.flags["deck_capacity"]``: ``rule``, the case to cite, and ``decks``, carrier id -> the air factors it may
+    hold, given only for the carriers of the side allowed to cross-deck), the air units of a sunk carrier listed
+    there land on another listed carrier in the same hex that still operates aircraft, one by one in id order, each
+    on the carrier with the most room left, as long as its factors fit. Returns the units that landed; the caller
+    loses the rest with the carrier, as without the rule."""
+    cfg = st.flags["deck_capacity"]
+    decks: dict[str, int] = cfg.get("decks", {})
+    if sid not in decks:
+        return set()
+    here = _deck_hex(st, sid)
+    room = {c: cap - sum(_factors(st, a.id) for a in st.air.values() if a.parent == c and not a.ashore
+                         and a.box not in ("destroyed", "eliminated", "out"))
+            for c, cap in sorted(decks.items())
+            if c != sid and c in st.ships and not st.ships[c].sunk and not st.ships[c].air_ops_lost
+            and _deck_hex(st, c) == here}
+    landed: set[str] = set()
+    side = st.ships[sid].side
+    for a in sorted(st.air.values(), key=lambda a: a.id):
+        if a.parent != sid or a.ashore or a.box in ("destroyed", "eliminated", "out"):
+            continue
+        need = _factors(st, a.id)
+        fits = sorted((c for c in room if room[c] >= need), key=lambda c: (-room[c], c))
+        if not fits:
+            continue
+        to = fits[0]
+        room[to] -= need
+        a.parent = to
+        landed.add(a.id)
+        ctx.emit(own(str(cfg.get("rule", "6.5.5"))), f"{st.data.air[a.id].name} lands on "
+                 f"{ship_name(st.data, to)} as {ship_name(st.data, sid)} sinks ({need} factors; "
+                 f"{room[to]} left aboard)", kind="cross_deck", data={"air": a.id, "from": sid, "to": to},
+                 visible=(side,))
+    return landed
 
 
 def _ground_air(st: State, sid: str, ctx: Context, rule: str) -> None:
