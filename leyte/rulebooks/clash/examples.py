@@ -96,6 +96,21 @@ _NIGHT = {"1": {"date": "1944-06-18", "time": "night"}}
 # One entry per worked example, in rulebook order. Keep each entry self-contained (its own position dict).
 _ALL: list[Example] = [
     Example(
+        "5.6", "Island air gets ready: Guam on 1-5, other fields on 1-3", "5.6",
+        _pos("example-5-6", [_tg("tg-58-1", "TG 58.1", "USN", "3810", ["hornet"]),
+                             _tg("force-a", "Force A", "IJN", "0618", ["taiho"])],
+             {"phase": "turn"},
+             air=[{"id": "guam-261ag-f3", "parent": "guam", "box": "flown"},
+                  {"id": "peleliu-263ag-f3", "parent": "peleliu", "box": "flown"}],
+             air_bases=[{"id": "guam", "name": "Guam", "hex": "3516"},
+                        {"id": "peleliu", "name": "Peleliu", "hexes_beyond": 7, "edge_hex": "0624"}]),
+        dice=(5, 4),
+        script=({"kind": "done"}, {"kind": "done"}),
+        shows="Turn 2 begins with a fighter unit in the Flown box on Guam and one on Peleliu. Both sides leave "
+              "their formations as they are; then each island unit rolls to be Ready. Guam's 5 is enough (1-5 on "
+              "Guam); Peleliu's 4 is not (1-3 on any other field), so only the Guam fighters may fly CAP next.",
+    ),
+    Example(
         "6.1", "A fudged search report", "6.1",
         _pos("example-6-1", [_tg("tg-example", "TG example", "USN", "3111", _TG_6_1),
                              _tg("force-a", "Force A", "IJN", "2211", ["taiho", "myoko"])],
@@ -170,6 +185,26 @@ _ALL: list[Example] = [
               "destroyed 64 IJN carrier air factors = 32 (one VP for each two); 57 in all. The IJN scores its "
               "carriers still afloat: Zuikaku (CV) 5 and five CVLs at 3, 15: 20, and nothing for sinking or "
               "damaging USN ships. 57 - 20 = 37, 30 or more: a Decisive US Victory.",
+    ),
+    Example(
+        "11.1.1", "Submarine markers on 19 June: all five", "11.1.1",
+        _pos("example-11-1-1", [_tg("tg-58-1", "TG 58.1", "USN", "3810", ["hornet"]),
+                                _tg("force-a", "Force A", "IJN", "0618", ["taiho"])],
+             {"phase": "formations", "side": "USN"}, turn=6),
+        dice=(9, 1, 1, 1, 1, 1, 4),
+        script=({"kind": "done"},),
+        shows="Turn 6 is a day of 19 June, which adds 1 to the USN's submarine roll: 9 + 1 = 10 pulls all five "
+              "markers (the five 1s are the unseen draws, one marker at a time; the 4 is the first placement "
+              "roll, which the USN now answers by choosing a hex).",
+    ),
+    Example(
+        "11.1.1-20-june", "Submarine markers on 20 June: two", "11.1.1",
+        _pos("example-11-1-1-20-june", [_tg("tg-58-1", "TG 58.1", "USN", "3810", ["hornet"]),
+                                        _tg("force-a", "Force A", "IJN", "0618", ["taiho"])],
+             {"phase": "formations", "side": "USN"}, turn=10),
+        dice=(4, 1, 1, 4),
+        script=({"kind": "done"},),
+        shows="On 20 June the roll loses 1: 4 - 1 = 3 pulls two markers.",
     ),
     Example(
         "12.6", "A USN torpedo attack at 4 boxes", "12.6",

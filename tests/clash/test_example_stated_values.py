@@ -1,0 +1,43 @@
+"""Cases that state a value without a labelled example, played through the public API: the island ready roll
+(5.6, ``EXAMPLES["5.6"]``) and the USN's submarine markers by date (11.1.1, ``["11.1.1"]``, ``["11.1.1-20-june"]``)."""
+
+from __future__ import annotations
+
+import pytest
+from example_kit import mods, played, rolls
+
+
+def test_5_6_example_guam_is_ready_on_5_peleliu_not_on_4() -> None:
+    g = played("5.6")
+    r = rolls(g, "5.6")
+    assert [x["raw"] for x in r] == [5, 4]
+    assert [x["result"] for x in r] == [{"guam": True, "other": False}, {"guam": True, "other": False}]
+    ready = [e.data["air"] for e in g.events if e.kind == "air_box" and e.rule == "5.6"]
+    assert ready == ["guam-261ag-f3"]  # Guam's column; Peleliu reads the other column
+    air = g.view("IJN")["own_air"]
+    boxes = {a["id"]: a["box"] for a in air} if isinstance(air, list) else {k: v["box"] for k, v in air.items()}
+    assert boxes == {"guam-261ag-f3": "ready", "peleliu-263ag-f3": "flown"}
+    assert (g.decision.player, g.decision.kind) == ("IJN", "island_cap")
+
+
+@pytest.mark.parametrize("roll, guam, other", [(1, True, True), (3, True, True), (4, True, False), (5, True, False),
+                                               (6, False, False), (10, False, False)])
+def test_5_6_the_ready_bands(roll: int, guam: bool, other: bool) -> None:
+    g = played("5.6", dice=[roll, roll])
+    assert [x["result"] for x in rolls(g, "5.6")] == [{"guam": guam, "other": other}] * 2
+
+
+def test_11_1_1_example_a_19_june_roll_of_9_plus_1_pulls_all_five_markers() -> None:
+    g = played("11.1.1")
+    (r,) = rolls(g, "11.1.1")
+    assert (r["raw"], r["final"], r["result"]["markers"]) == (9, 10, 5)
+    assert mods(r) == {"turn dated 1944-06-19 (11.1.1)": 1}
+    assert g.decision.data["markers_left"] == 5
+
+
+def test_11_1_1_example_a_20_june_roll_of_4_less_1_pulls_two() -> None:
+    g = played("11.1.1-20-june")
+    (r,) = rolls(g, "11.1.1")
+    assert (r["raw"], r["final"], r["result"]["markers"]) == (4, 3, 2)
+    assert mods(r) == {"turn dated 1944-06-20 (11.1.1)": -1}
+    assert g.decision.data["markers_left"] == 2
