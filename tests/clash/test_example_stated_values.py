@@ -1,5 +1,6 @@
 """Cases that state a value without a labelled example, played through the public API: the island ready roll
-(5.6, ``EXAMPLES["5.6"]``) and the USN's submarine markers by date (11.1.1, ``["11.1.1"]``, ``["11.1.1-20-june"]``)."""
+(5.6, ``EXAMPLES["5.6"]``), the USN's submarine markers by date (11.1.1, ``["11.1.1"]``, ``["11.1.1-20-june"]``)
+and the exit roll from the surface display (12.3, ``["12.3"]``)."""
 
 from __future__ import annotations
 
@@ -41,3 +42,22 @@ def test_11_1_1_example_a_20_june_roll_of_4_less_1_pulls_two() -> None:
     assert (r["raw"], r["final"], r["result"]["markers"]) == (4, 3, 2)
     assert mods(r) == {"turn dated 1944-06-20 (11.1.1)": -1}
     assert g.decision.data["markers_left"] == 2
+
+
+def test_12_3_example_a_3_less_1_for_smoke_leaves_in_round_2() -> None:
+    g = played("12.3")
+    (r,) = rolls(g, "12.3")
+    assert (r["raw"], r["final"]) == (3, 2) and mods(r) == {"smoke on the display (12.3)": -1}
+    assert "at most 2 leaves" in next(e.text for e in g.events if e.kind == "roll" and e.rule == "12.3")
+    end = next(e for e in g.events if e.kind == "battle_end")
+    assert end.data["reason"] == "every IJN unit has left the display" and end.data["round"] == 2
+    assert (g.decision.player, g.decision.kind) == ("IJN", "surface_retreat")
+
+
+def test_12_3_a_4_less_1_is_above_round_2_and_the_unit_stays() -> None:
+    g = played("12.3", dice=[6, 1, 1, 10, 4])
+    (r,) = rolls(g, "12.3")
+    assert r["final"] == 3
+    assert [e.text for e in g.events if e.kind == "surface_exit"] == ["Div 61 stays in box 1"]
+    assert not any(e.kind == "battle_end" for e in g.events)
+    assert g.view(None)["battle"]["round"] == 2

@@ -207,6 +207,19 @@ _ALL: list[Example] = [
         shows="On 20 June the roll loses 1: 4 - 1 = 3 pulls two markers.",
     ),
     Example(
+        "12.3", "Leaving the display from box 1", "12.3",
+        _battle(["div-61"], ["washington"]),
+        dice=(6, 1, 1, 10, 3),
+        script=({"kind": "move", "ship": "div-61", "area": 1}, {"kind": "smoke", "ship": "div-61", "area": 1},
+                {"kind": "move", "ship": "washington", "area": 22},
+                {"kind": "disengage", "disengage": False}, {"kind": "disengage", "disengage": False},
+                {"kind": "exit_display", "ship": "div-61"}, {"kind": "move", "ship": "washington", "area": 22}),
+        shows="DES DIV 61 is placed in box 2, moves to box 1 in round 1 and lays smoke there. In round 2 it starts in "
+              "box 1, the IJN's way out, and rolls to leave: 3, less 1 for the smoke on the display, is 2 — no more "
+              "than the Battle Round's number, 2, so it leaves. With no IJN unit left the battle ends as if the IJN "
+              "had broken off (ruling R-29): the IJN retreats.",
+    ),
+    Example(
         "12.6", "A USN torpedo attack at 4 boxes", "12.6",
         _battle(["yamato"], ["desrn-52"]),
         dice=(6, 1, 9, 2, 1),
