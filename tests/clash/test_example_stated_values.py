@@ -1,11 +1,16 @@
 """Cases that state a value without a labelled example, played through the public API: the island ready roll
 (5.6, ``EXAMPLES["5.6"]``), the USN's submarine markers by date (11.1.1, ``["11.1.1"]``, ``["11.1.1-20-june"]``)
-and the exit roll from the surface display (12.3, ``["12.3"]``)."""
+the exit roll from the surface display (12.3, ``["12.3"]``) and air ranges (8.1, 8.1.1, ``["8.1.1"]``)."""
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 import pytest
-from example_kit import mods, played, rolls
+from example_kit import mods, played, rolls, start
+
+from leyte.rulebooks.clash.examples import EXAMPLES
 
 
 def test_5_6_example_guam_is_ready_on_5_peleliu_not_on_4() -> None:
@@ -61,3 +66,30 @@ def test_12_3_a_4_less_1_is_above_round_2_and_the_unit_stays() -> None:
     assert [e.text for e in g.events if e.kind == "surface_exit"] == ["Div 61 stays in box 1"]
     assert not any(e.kind == "battle_end" for e in g.events)
     assert g.view(None)["battle"]["round"] == 2
+
+
+def _strike_units(g: Any) -> dict[str, str]:
+    return {o["air"]: o.text for o in g.decision.options if o.kind == "strike_add"}
+
+
+def test_8_1_1_example_11_hexes_is_extended_range_on_the_fatigued_side() -> None:
+    g = played("8.1.1")
+    assert g.decision.kind == "strike_compose"
+    units = _strike_units(g)
+    assert set(units) == {"vf-2-1", "vf-2-2", "vb-2", "vt-2"}
+    assert all("at extended range" in t for t in units.values())
+    assert "strike unit (4)" in units["vb-2"] and "strike unit (3)" in units["vt-2"]  # DB 6 -> 4, T 5 -> 3
+
+
+@pytest.mark.parametrize("hex_label, reach", [("2011", "full"), ("1911", "extended"), ("1611", None)])
+def test_8_1_range_counts_the_target_hex_8_is_full_9_to_11_extended_12_none(hex_label: str, reach: str | None) -> None:
+    pos = copy.deepcopy(EXAMPLES["8.1.1"].position)
+    pos["tgs"][1]["hex"] = hex_label
+    g = start("8.1.1", position=pos)
+    g.apply({"kind": "end_move"})
+    if reach is None:  # 12 hexes: no strike; the activation ends and the next marker is drawn
+        assert g.decision.kind != "clash_strike"
+        return
+    g.apply({"kind": "clash_strike", "launcher": "tg-58-1", "hex": hex_label})
+    texts = _strike_units(g).values()
+    assert all(("at extended range" in t) is (reach == "extended") for t in texts)

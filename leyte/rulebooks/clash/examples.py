@@ -127,6 +127,20 @@ _ALL: list[Example] = [
               "sees the die.",
     ),
     Example(
+        "8.1.1", "Extended range: 11 hexes on the fatigued side", "8.1.1",
+        _pos("example-8-1-1", [_tg("tg-58-1", "TG 58.1", "USN", "2811", ["hornet", "baltimore"]),
+                               _tg("force-a", "Force A", "IJN", "1711", ["taiho", "myoko"])],
+             {"phase": "activation", "activate": "tg-58-1"},
+             air=[{"id": a, "parent": "hornet", "box": "ready"} for a in ("vf-2-1", "vf-2-2", "vb-2", "vt-2")],
+             detected={"USN": {"carrier": ["force-a"]}}),
+        dice=(),
+        script=({"kind": "end_move"}, {"kind": "clash_strike", "launcher": "tg-58-1", "hex": "1711"}),
+        shows="Force A has been found 11 hexes west of TG 58.1 (range counts the target hex, not the one the "
+              "strike leaves from, 8.1). Hornet's units fly 8, so they reach it only at extended range: 3 more "
+              "hexes, 11 in all, flying on their fatigued side (VB-2 attacks with 4, not 6). At 8 hexes they would "
+              "fly at full strength; at 12 no strike is offered.",
+    ),
+    Example(
         "8.7", "A carrier TG's activation: search, move, strike", "8.7",
         _pos("example-8-7", [_tg("tg-58-1", "TG 58.1", "USN", "2811",
                                  ["hornet", "yorktown", "baltimore", "boston"], mp_markers=1),
