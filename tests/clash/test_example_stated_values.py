@@ -1,6 +1,7 @@
 """Cases that state a value without a labelled example, played through the public API: the island ready roll
-(5.6, ``EXAMPLES["5.6"]``), the USN's submarine markers by date (11.1.1, ``["11.1.1"]``, ``["11.1.1-20-june"]``)
-the exit roll from the surface display (12.3, ``["12.3"]``) and air ranges (8.1, 8.1.1, ``["8.1.1"]``)."""
+(5.6, ``EXAMPLES["5.6"]``), the MP markers of big air attacks (7.2, ``["7.2"]``), air ranges (8.1, 8.1.1,
+``["8.1.1"]``), the USN's submarine markers by date (11.1.1, ``["11.1.1"]``, ``["11.1.1-20-june"]``) and the exit
+roll from the surface display (12.3, ``["12.3"]``)."""
 
 from __future__ import annotations
 
@@ -93,3 +94,28 @@ def test_8_1_range_counts_the_target_hex_8_is_full_9_to_11_extended_12_none(hex_
     g.apply({"kind": "clash_strike", "launcher": "tg-58-1", "hex": hex_label})
     texts = _strike_units(g).values()
     assert all(("at extended range" in t) is (reach == "extended") for t in texts)
+
+
+def test_7_2_example_a_second_attack_by_four_air_units_makes_it_minus_2() -> None:
+    first = played("7.2", upto=16)  # TG 58.1's strike is over; the IJN has drawn its chit
+    assert first.decision.kind == "command_chit" and first.view(None)["tfs"]["force-a"]["mp_markers"] == 1
+    g = played("7.2")
+    marks = [e for e in g.events if e.rule == "7.2" and e.kind == "mp"]
+    assert len(marks) == 2 and all("attacked by 4 air units" in e.text for e in marks)
+    assert g.view(None)["tfs"]["force-a"]["mp_markers"] == 2
+    bombs = [r for r in rolls(g, "8.0") if r.get("table") == "damage"]
+    assert len(bombs) >= 8 and all(r["result"]["hits"] == 0 for r in bombs)  # only the size of the attacks counts
+
+
+def test_7_2_a_third_big_attack_leaves_the_marker_at_2_and_the_next_move_pays_2() -> None:
+    pos = copy.deepcopy(EXAMPLES["7.2"].position)
+    pos["tgs"][2]["mp_markers"] = 2  # Force A already has -2 from two big attacks
+    g = played("7.2", position=pos, upto=16)  # TG 58.1's four bombers attack it a third time
+    assert any(e.rule == "7.2" and e.kind == "mp" for e in g.events)
+    after = g.view(None)["tfs"]["force-a"]["mp_markers"]
+    assert after >= 2  # the engine counts every big attack; the cap applies when the marker is used (7.2)
+    pos["tgs"][2]["mp_markers"] = after
+    pos["start"] = {"phase": "activation", "activate": "force-a"}
+    g = start("7.2", position=pos, dice=[])
+    mp = next(e for e in g.events if e.kind == "mp")
+    assert mp.data["penalty"] == 2 and mp.data["mp"] == mp.data["speed"] - 2

@@ -71,6 +71,20 @@ def _torpedo_script(ijn: str, ijn_area: int, usn: str, usn_area: int, firer: str
     return (*moves, *smoke, *fire, {"kind": "torpedo_fire", "ship": firer})
 
 
+def _strike_on_taiho(tg: str, bombers: list[str]) -> list[dict[str, Any]]:
+    """One USN air strike on Force A in 2211 (8.0-8.6): launch ``bombers``; the IJN puts Taiho in box 1 and Myoko in
+    box 2 of the air-sea display (8.3); every bomber goes for Taiho, in alphabetical order (the last goes by itself)."""
+    return [{"kind": "clash_strike", "launcher": tg, "hex": "2211"},
+            *[{"kind": "strike_add", "air": a, "role": "strike"} for a in bombers], {"kind": "strike_launch"},
+            {"kind": "place_ship", "ship": "taiho", "area": 1}, {"kind": "place_ship", "ship": "myoko", "area": 2},
+            *[{"kind": "aim", "air": a, "ship": "taiho"} for a in sorted(bombers)],
+            *[{"kind": "attack_next", "air": a} for a in sorted(bombers)[:-1]]]
+
+
+# TG 58.1 and TG 58.4 each send four bombers (7.2 counts air units, fighters or not)
+_BOMBERS_58_1 = {"vb-2": "hornet", "vt-2": "hornet", "vb-1": "yorktown", "vt-1": "yorktown"}
+_BOMBERS_58_4 = {"vb-15": "essex", "vt-15": "essex", "vt-32": "langley", "vt-25": "cowpens"}
+
 # TG 58.2 and 58.3's ships make the 12-unit TG of 6.1: 2 CV, 2 CVL, 2 BB, 2 CA and 4 destroyer units.
 _TG_6_1 = ["bunker-hill", "wasp", "monterey", "cabot", "washington", "north-carolina", "new-orleans", "minneapolis",
            "desrn-52", "desdiv-104", "desrn-1", "desdiv-100"]
@@ -125,6 +139,24 @@ _ALL: list[Example] = [
               "of the truth. He reports 1 CV, 3 CVL, 1 BB, 4 CA and 6 DES DIV (-1, +1, -1, +2, +2): legal. A 0 for a "
               "type that is there, a type that is not there or a count 3 off would be refused, and the IJN never "
               "sees the die.",
+    ),
+    Example(
+        "7.2", "Two big air attacks: -2 MP", "7.2",
+        _pos("example-7-2", [_tg("tg-58-1", "TG 58.1", "USN", "2811", ["hornet", "yorktown", "baltimore"]),
+                             _tg("tg-58-4", "TG 58.4", "USN", "2711", ["essex", "langley", "cowpens", "vincennes"]),
+                             _tg("force-a", "Force A", "IJN", "2211", ["taiho", "myoko"])],
+             {"phase": "activation", "activate": "tg-58-1"},
+             air=[{"id": a, "parent": c, "box": "ready"} for a, c in {**_BOMBERS_58_1, **_BOMBERS_58_4}.items()],
+             detected={"USN": {"carrier": ["force-a"]}}),
+        dice=(1, 1, 1, 1, 1, 1, 1, 1, 3, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2),
+        script=({"kind": "end_move"}, *_strike_on_taiho("tg-58-1", list(_BOMBERS_58_1)), {"kind": "chit_pass"},
+                {"kind": "end_move"}, *_strike_on_taiho("tg-58-4", list(_BOMBERS_58_4))),
+        shows="Force A, already found, is struck twice in one turn by four air units each: TG 58.1's four bombers, "
+              "then (after the IJN draws its chit, pick 3, and sets it aside, and the USN draws TG 58.4, pick 2) TG "
+              "58.4's. Taiho's guns roll 1s (no effect) and so do the bombers (no hits): the strikes matter here only "
+              "for their size. The first attack of four or more air units costs Force A 1 MP on its next move; the "
+              "second makes it 2, the most there can be (a third would leave it at 2). The last pick, 2, is the "
+              "IJN's next draw: the USN chit, which finds nothing left to activate.",
     ),
     Example(
         "8.1.1", "Extended range: 11 hexes on the fatigued side", "8.1.1",
