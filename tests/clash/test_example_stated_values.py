@@ -1,7 +1,8 @@
 """Cases that state a value without a labelled example, played through the public API: the island ready roll
 (5.6, ``EXAMPLES["5.6"]``), the MP markers of big air attacks (7.2, ``["7.2"]``), air ranges (8.1, 8.1.1,
-``["8.1.1"]``), the USN's submarine markers by date (11.1.1, ``["11.1.1"]``, ``["11.1.1-20-june"]``) and the exit
-roll from the surface display (12.3, ``["12.3"]``)."""
+``["8.1.1"]``), USN AA from the next box at half (8.5 with 1.2's rounding, ``["8.5"]``), the USN's submarine markers
+by date (11.1.1, ``["11.1.1"]``, ``["11.1.1-20-june"]``) and the exit roll from the surface display (12.3,
+``["12.3"]``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 from example_kit import mods, played, rolls, start
 
+from leyte.jupyter.session import play_script
 from leyte.rulebooks.clash.examples import EXAMPLES
 
 
@@ -119,3 +121,27 @@ def test_7_2_a_third_big_attack_leaves_the_marker_at_2_and_the_next_move_pays_2(
     g = start("7.2", position=pos, dice=[])
     mp = next(e for e in g.events if e.kind == "mp")
     assert mp.data["penalty"] == 2 and mp.data["mp"] == mp.data["speed"] - 2
+
+
+def test_8_5_example_usn_aa_from_the_next_box_is_half_rounded_up() -> None:
+    g = played("8.5")
+    aa = [r for r in rolls(g, "8.0") if r.get("table") == "aa"]
+    by_ship = {r["purpose"].split(" at ")[0]: r for r in aa}  # each roll is logged once per side's wording
+    assert str(by_ship["AA from Enterprise"]["column"]) == "6"  # the target ship: its whole AA
+    assert str(by_ship["AA from Birmingham"]["column"]) == "3"  # AA 5 in the next box: 2.5 rounds to 3 (1.2)
+    assert "adjacent ship, half AA" in by_ship["AA from Birmingham"]["purpose"]
+    assert (g.decision.player, g.decision.kind) == ("USN", "command_chit")
+
+
+def test_8_5_the_next_box_ship_may_hold_its_fire() -> None:
+    script = [*EXAMPLES["8.5"].script[:-1], {"kind": "aa_adjacent_done"}]
+    g = start("8.5", dice=[1, 1, 3])
+    play_script(g, script)
+    aa = [r for r in rolls(g, "8.0") if r.get("table") == "aa"]
+    assert {r["purpose"].split(" at ")[0] for r in aa} == {"AA from Enterprise"}
+
+
+def test_1_3_a_die_face_of_0_is_a_10() -> None:
+    g = played("11.1.1-20-june", dice=[0, 1, 1, 1, 1, 1, 4])  # 0 reads 10; 10 - 1 = 9 on 20 June pulls all five
+    (r,) = rolls(g, "11.1.1")
+    assert (r["raw"], r["final"], r["result"]["markers"]) == (10, 9, 5)

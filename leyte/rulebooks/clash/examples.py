@@ -173,6 +173,25 @@ _ALL: list[Example] = [
               "fly at full strength; at 12 no strike is offered.",
     ),
     Example(
+        "8.5", "USN anti-aircraft fire from the next box, at half", "8.5",
+        _pos("example-8-5", [_tg("force-a", "Force A", "IJN", "2211", ["taiho", "myoko"]),
+                             _tg("tg-58-3", "TG 58.3", "USN", "2811", ["enterprise", "birmingham"])],
+             {"phase": "activation", "activate": "force-a"},
+             air=[{"id": "taiho-db5-1", "parent": "taiho", "box": "ready"}],
+             detected={"IJN": {"carrier": ["tg-58-3"]}}),
+        dice=(1, 1, 1, 3),
+        script=({"kind": "end_move"}, {"kind": "clash_strike", "launcher": "force-a", "hex": "2811"},
+                {"kind": "strike_add", "air": "taiho-db5-1", "role": "strike"}, {"kind": "strike_launch"},
+                {"kind": "place_ship", "ship": "enterprise", "area": 1},
+                {"kind": "place_ship", "ship": "birmingham", "area": 2},
+                {"kind": "aim", "air": "taiho-db5-1", "ship": "enterprise"},
+                {"kind": "aa_adjacent", "ship": "birmingham"}),
+        shows="Taiho's dive bombers attack Enterprise in box 1 of the air-sea display; Birmingham (AA 5) is in box "
+              "2 next to it. Enterprise fires at full strength (6); Birmingham, a USN ship in the next box, fires "
+              "at half its AA, rounded up: 5 / 2 = 2.5, which 1.2 rounds to 3. All three dice are 1s (no effect, no "
+              "hit); the last pick, 3, is the USN's next draw, its command chit.",
+    ),
+    Example(
         "8.7", "A carrier TG's activation: search, move, strike", "8.7",
         _pos("example-8-7", [_tg("tg-58-1", "TG 58.1", "USN", "2811",
                                  ["hornet", "yorktown", "baltimore", "boston"], mp_markers=1),
