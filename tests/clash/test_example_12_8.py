@@ -59,3 +59,16 @@ def test_12_8_the_first_battle_round_counts_one_and_smoke_only_once_laid() -> No
     r = rolls(g, "12.8")
     assert [x["final"] for x in r] == [10, 11] and mods(r[0]) == {"1 Battle Round(s) completed (12.8)": 1}
     assert [e.data["reason"] for e in g.events if e.kind == "battle_end"] == ["IJN breaks off"]
+
+
+def test_12_8_after_round_8_the_battle_ends_with_no_roll() -> None:
+    script = list(EXAMPLES["12.8"].script)
+    first, later = script[:6], script[6:12]  # round 1 (smoke laid) and a round with no smoke, both fighting on
+    rounds = [*first, *later * 6, *later[:4]]  # rounds 1-7 fight on; round 8 asks no one about disengaging
+    g = start("12.8", dice=[6, 1, 1, 10, 1])  # the last: 12.9, one undamaged unit a side: drawn for who stays
+    play_script(g, rounds)
+    assert not rolls(g, "12.8")  # nobody rolled to disengage
+    ends = [e for e in g.events if e.kind == "battle_end"]
+    assert ends and ends[0].data["round"] == 8 and ends[0].data["reason"] == "8 Battle Rounds fought"
+    assert ends[1].data == {"undamaged": {"IJN": 1, "USN": 1}}  # equal: a draw says who stays (pick 1: the IJN)
+    assert (g.decision.player, g.decision.kind) == ("USN", "surface_retreat")
