@@ -8,11 +8,17 @@ Each ``Example`` is plain data, so a notebook, a test or the command line replay
                        dice=list(ex.dice), seed=ex.seed)
     play_script(g, ex.script)
 
-The position (the format ``scenario.read_position`` reads) starts at the step the example needs; ``dice`` holds every
-roll the example makes, in the order the engine asks for them, and nothing more; ``script`` holds the choices the
-players make on the way, as matchers (an option's ``kind``, a ``text`` substring, parameters that must be equal).
-After the script the game waits at the next decision with every scripted die used. ``shows`` retells, in our own
-words, what the example shows and every number it states; the test for an example asserts each of them.
+The position (the format ``scenario.read_position`` reads) starts at the step the example needs — an activation
+may name the marker drawn first, and a position may open in a surface battle (see ``scenario``); ``dice`` holds
+every roll the example makes, in the order the engine asks for them, and nothing more. Random draws take scripted
+values too: a draw from the Activation Pool scripted as 3 takes the third marker left in it (4.2), and so on for
+the unseen submarine markers and the coin flips of 12.9. ``script`` holds the choices the players make on the way,
+as matchers (an option's ``kind``, a ``text`` substring, parameters that must be equal). After the script the game
+waits at the next decision with every scripted die used. ``shows`` retells, in our own words, what the example
+shows and every number it states; the test for an example asserts each of them.
+
+Besides the rulebook's labelled examples (6.1, 8.7, 10.2, 10.4, 12.6, 12.8) the list holds cases that state a value
+(5.6, 7.2, 8.1.1, 8.5, 11.1.1, 12.3), so the notebooks can step through them the same way.
 """
 
 from __future__ import annotations
