@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from clash_kit import game
 from test_sequence_kit import DAYS, NIGHTS, finish_formations, position, real_game, tg
 
-from leyte.core.errors import IllegalAction
 from leyte.rulebooks.clash import activation
 
 BASES = [{"id": "guam", "name": "Guam", "hex": "3516"}, {"id": "yap", "name": "Yap", "hex": "0520"}]
@@ -89,48 +87,6 @@ def _to_chit(side: str) -> Any:
     for g in _chit_games(side):
         return g
     raise AssertionError(f"no seed draws the {side} chit first")
-
-
-def test_8_7_the_usn_chit_activates_a_tg_and_goes_back_into_the_pool() -> None:
-    g = _to_chit("USN")
-    d = g.decision
-    assert d.rule == "8.7" and {o["marker"] for o in d.options if o.kind == "chit_activate"} == {"tg-58-1", "tg-58-4"}
-    g.apply({"kind": "chit_activate", "marker": "tg-58-4"})
-    assert "chit:USN" in g.state.pool and "tg-58-4" in g.state.pool  # its own marker is ignored when drawn (8.7)
-    assert g.decision.kind == "clash_move" and g.decision.data["formation"] == "tg-58-4"
-
-
-def test_8_7_the_ijn_chit_is_used_once_and_never_activates_an_af() -> None:
-    g = _to_chit("IJN")
-    assert all(not str(o.get("marker", "")).startswith("af:") for o in g.decision.options)
-    g.apply({"kind": "chit_activate", "marker": "force-b"})
-    assert "chit:IJN" not in g.state.pool
-    g.apply({"kind": "end_move"})
-    while not g.over:
-        d = g.decision
-        if d.kind == "command_chit":
-            assert "force-b" not in {o.get("marker") for o in d.options}  # it acted: never twice (8.7)
-        g.apply(next((o for o in d.options if o.kind in ("end_move", "chit_pass")), d.options[-1]))
-    ignored = [e for e in g.events if e.kind == "draw" and e.data.get("ignored")]
-    assert [e.data["marker"] for e in ignored] == ["force-b"] and ignored[0].rule == "8.7"
-
-
-def test_8_7_a_chit_cannot_activate_what_already_acted_and_a_refusal_changes_nothing() -> None:
-    for g in _chit_games("USN"):
-        g.apply({"kind": "chit_activate", "marker": "tg-58-1"})
-        g.apply({"kind": "end_move"})
-        while not g.over and not (g.decision.kind == "command_chit" and g.decision.player == "USN"):
-            d = g.decision
-            g.apply(next((o for o in d.options if o.kind in ("end_move", "chit_pass")), d.options[-1]))
-        if g.over:
-            continue  # the returned chit came out after the last useful marker: try the next game
-        assert "tg-58-1" not in {o.get("marker") for o in g.decision.options}
-        before = g.to_json()
-        with pytest.raises(IllegalAction) as e:
-            g.apply({"kind": "chit_activate", "marker": "tg-58-1"})
-        assert e.value.rule == "8.7" and g.to_json() == before
-        return
-    raise AssertionError("no game drew the returned USN chit again")
 
 
 def test_r12_a_declined_chit_is_set_aside_and_a_useless_one_too() -> None:

@@ -1,9 +1,8 @@
-"""The plug-in on the game's own data (scenarios/clash-of-the-carriers/): 16.1 as printed, and 10.4's tally on the
-real order of battle. The fixture tests (tests/clash/data/) cover the rules; these prove the two fit together."""
+"""The plug-in on the game's own data (scenarios/clash-of-the-carriers/): 16.1 as printed (10.4's tally on the real
+order of battle is the worked example in test_example_10.py). The fixture tests (tests/clash/data/) cover the rules;
+these prove the two fit together."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import pytest
 
@@ -56,30 +55,3 @@ def test_16_1_4_cautious_spruance_keeps_tf_58_intact_on_the_game_s_data() -> Non
     with pytest.raises(IllegalAction) as e:
         g.apply({"kind": "split", "tg": "tg-58-7"})
     assert e.value.rule == "16.1.4" and "Cautious Spruance" in e.value.reason
-
-
-def _air(parent: str, box: str = "ready") -> list[dict[str, Any]]:
-    return [{"id": a.id, "parent": a.parent, "box": box} for a in RULES.data().air.values() if a.parent == parent]
-
-
-def test_10_4_the_historical_tally_on_the_game_s_order_of_battle() -> None:
-    air = []
-    for c in ("taiho", "shokaku", "hiyo", "chiyoda"):
-        air += _air(c)
-    for c in ("zuikaku", "junyo", "ryuho", "chitose"):
-        air += _air(c, "destroyed")
-    for a in air:
-        if a["id"] in ("chiyoda-f1-1", "chiyoda-fb2-1"):
-            a["box"] = "destroyed"
-    carriers = ["taiho", "shokaku", "zuikaku", "junyo", "hiyo", "ryuho", "chitose", "chiyoda", "zuiho"]
-    saipan = RULES.data().scenarios["historical"]["task_groups"]
-    tg_52_10 = next(t["ships"] for t in saipan if t["id"] == "tg-52-10")
-    pos = {"id": "10.4", "turn": 12, "last_turn": 12, "start": {"phase": "end_phase"}, "air": air,
-           "tgs": [{"id": "tg-52-10", "name": "TG 52.10", "side": "USN", "hex": "3712", "ships": tg_52_10}]
-           + [{"id": f"f{i}", "name": f"F{i}", "side": "IJN", "hex": "0618", "ships": carriers[i:i + 3]}
-              for i in range(0, 9, 3)],
-           "ships": [{"id": s, "sunk": True} for s in ("taiho", "shokaku", "hiyo")]}
-    r = Game(RULES, RULES.load_scenario(pos), seed=1).result
-    assert r["breakdown"]["air_factors_destroyed"] == 64
-    assert (r["points"]["USN"], r["points"]["IJN"], r["net_usn"]) == (57, 20, 37)
-    assert (r["level"], r["winner"]) == ("Decisive US Victory", "USN")

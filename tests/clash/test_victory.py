@@ -1,5 +1,5 @@
-"""Victory (10.1-10.4): the tally, the Saipan penalty and the levels, through Clash's Rules object with position dicts
-that start at the End Phase of the last turn."""
+"""Victory (10.1-10.3): the tally, the Saipan penalty and the levels, through Clash's Rules object with position dicts
+that start at the End Phase of the last turn. The worked examples of 10.2 and 10.4 are in test_example_10.py."""
 
 from __future__ import annotations
 
@@ -12,14 +12,6 @@ from leyte.rulebooks.clash import victory
 
 TG_52_10 = ["new-mexico", "idaho", "maryland", "colorado", "tennessee", "california", "pennsylvania", "louisville",
             "honolulu", "st-louis", "desrn-54-1", "desrn-54-2", "desrn-54-3", "desrn-54-4"]
-IJN_CARRIERS = ["taiho", "shokaku", "zuikaku", "junyo", "hiyo", "ryuho", "chitose", "chiyoda", "zuiho"]
-
-
-def carrier_air() -> list[dict[str, Any]]:
-    """Every IJN carrier air unit of 16.1.1 on its carrier, Ready."""
-    D = rules().data()
-    return [{"id": a.id, "parent": a.parent, "box": "ready"} for a in D.air.values()
-            if a.side == "IJN" and a.parent in IJN_CARRIERS]
 
 
 def end_of_game(*, saipan: list[str], ijn: list[str] | None = None, ships: list[dict[str, Any]] | None = None,
@@ -31,22 +23,6 @@ def end_of_game(*, saipan: list[str], ijn: list[str] | None = None, ships: list[
             "start": {"phase": "end_phase"}}
 
 
-def test_10_2_fourteen_units_in_the_saipan_hex_cost_nothing() -> None:
-    g = game(end_of_game(saipan=TG_52_10))
-    assert g.over and g.result["points"] == {"USN": 0, "IJN": 0}
-    assert any(e.rule == "10.2" and "holds 14" in e.text for e in g.events)
-
-
-@pytest.mark.parametrize("units, penalty", [(13, -1), (12, -2), (5, -9)])
-def test_10_2_each_unit_short_of_fourteen_in_the_saipan_hex_costs_the_usn_a_point(units: int, penalty: int) -> None:
-    g = game(end_of_game(saipan=TG_52_10[:units]))
-    usn = g.result["breakdown"]["USN"]
-    assert usn["total"] == penalty and usn["items"][0]["rule"] == "10.2"
-    assert g.result["net_usn"] == penalty
-    ev = [e for e in g.events if e.kind == "vp"]
-    assert len(ev) == 1 and ev[0].rule == "10.2" and ev[0].data["points"] == penalty  # cited as Clash's 10.2
-
-
 def test_10_2_sunk_units_and_units_elsewhere_do_not_count() -> None:
     pos = end_of_game(saipan=TG_52_10, ships=[{"id": "idaho", "sunk": True}])
     pos["tgs"].append({"id": "tg-58-7", "name": "TG 58.7", "side": "USN", "hex": "3711", "ships": ["washington"]})
@@ -54,31 +30,6 @@ def test_10_2_sunk_units_and_units_elsewhere_do_not_count() -> None:
     usn = g.result["breakdown"]["USN"]
     assert [x["points"] for x in usn["items"]] == [-1]
     assert g.result["breakdown"]["IJN"]["items"] == [{"item": "Idaho (BB) sunk", "points": 8, "rule": "10.1"}]
-
-
-def test_10_4_the_historical_tally_is_37_a_decisive_us_victory() -> None:
-    """10.4: two CVs and a CVL sunk (25) and 64 carrier air factors (32) for the USN, 57; one CV (5) and five CVLs
-    (15) afloat for the IJN, 20; net 37."""
-    air = carrier_air()
-    gone_with_ships = ("taiho", "shokaku", "hiyo")
-    shot_down = {"zuikaku", "junyo", "ryuho", "chitose"}
-    for a in air:
-        if a["parent"] in shot_down or a["id"] in ("chiyoda-f1", "chiyoda-fb2"):
-            a["box"] = "destroyed"
-    g = game(end_of_game(saipan=TG_52_10, ijn=IJN_CARRIERS, air=air,
-                         ships=[{"id": s, "sunk": True} for s in gone_with_ships]))
-    r = g.result
-    usn, ijn = r["breakdown"]["USN"], r["breakdown"]["IJN"]
-    assert [(x["item"], x["points"]) for x in usn["items"][:3]] == [
-        ("Hiyo (CVL) sunk", 5), ("Shokaku (CV) sunk", 10), ("Taiho (CV) sunk", 10)]
-    assert r["breakdown"]["air_factors_destroyed"] == 64
-    assert usn["items"][3]["points"] == 32 and usn["total"] == 57
-    assert sorted((x["item"], x["points"]) for x in ijn["items"]) == [
-        ("Chitose (CVL) afloat", 3), ("Chiyoda (CVL) afloat", 3), ("Junyo (CVL) afloat", 3),
-        ("Ryuho (CVL) afloat", 3), ("Zuiho (CVL) afloat", 3), ("Zuikaku (CV) afloat", 5)]
-    assert ijn["total"] == 20
-    assert (r["net_usn"], r["level"], r["winner"]) == (37, "Decisive US Victory", "USN")
-    assert g.events[-1].rule == "10.3" and g.events[-1].kind == "game_over"
 
 
 def test_10_2_a_lost_step_counts_the_factors_between_the_two_sides_and_island_air_never_counts() -> None:

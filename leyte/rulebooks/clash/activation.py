@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from leyte.core.cases import own
-from leyte.core.errors import IllegalAction
+from leyte.core.errors import IllegalAction, LeyteError
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.clash import islands, movement, state
 from leyte.rulebooks.clash.engine import ask, frame, opt, pop, push
@@ -182,6 +182,22 @@ def dispatch(st: State, marker: str, ctx: Context, *, by_chit: bool) -> None:
     movement.begin(st, marker, ctx, by_chit=by_chit)
     if marker == mobile_fleet_marker(st):
         push(st, "clash_flagship_report")  # R-11: the announcement comes first, then the TF's activation (16.1.4)
+
+
+@frame("clash_first_draw")
+class FirstDraw:
+    """A position that starts with a given marker drawn (a worked example's first step): take it out of the pool and
+    act on it as a draw by its own side; the other side draws next (4.2)."""
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        pop(st, fr)
+        marker = str(fr["marker"])
+        if marker not in st.pool:
+            raise LeyteError(f"5.2: the position's first marker {marker!r} is not in the Activation Pool")
+        st.pool.remove(marker)
+        st.flags["clash_drawer"] = "USN" if marker_side(st, marker) == "IJN" else "IJN"
+        dispatch(st, marker, ctx, by_chit=False)
 
 
 @frame("clash_command_chit")

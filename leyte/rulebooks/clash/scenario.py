@@ -18,7 +18,12 @@ rolled in secret for the IJN as the scenario is set up, before these questions.
 Play after set-up is the turn sequence of 4.0 (``sequence``). A position may start at the End Phase of a turn
 (``start = {"phase": "end_phase"}``, 4.3), at a side's formation step (``{"phase": "formations", "side":
 "USN"}``, 5.1) or at the Activation Phase (``{"phase": "activation"}``: the pool is filled from the position and the
-Initial Phase's other steps are taken as done, for worked examples of 4.2, 7.0 and 8.7).
+Initial Phase's other steps are taken as done, for worked examples of 4.2, 7.0 and 8.7). An activation start may
+name the marker drawn first (``"activate"``: a TF, a TG by itself or ``"chit:IJN"``/``"chit:USN"``), so an example
+begins with that formation's search (6.0) or that chit (8.7) without a scripted draw. A position may also start in
+a surface battle (``{"phase": "battle", "hex": ..., "attacker": "USN", "formations": {"IJN": [...], "USN":
+[...]}}``, 12.0): the pool is filled, the battle is fought as if the attacker's activation had led into it, and the
+Activation Phase goes on after it — the start of the worked examples of 12.6 and 12.8.
 """
 
 from __future__ import annotations
@@ -305,14 +310,58 @@ def validate(D: ISData, pos: Mapping[str, Any]) -> None:
     for i, s in enumerate(pos.get("ships", [])):
         if s.get("id") not in D.ships:
             raise ScenarioError(f"{where}, ships[{i}]: no ship {s.get('id')!r} in ships.csv")
-    start = pos.get("start", {})
-    if start.get("phase", "setup") not in ("setup", "end_phase", "formations", "turn", "activation"):
-        raise ScenarioError(f"{where}: start.phase {start.get('phase')!r} is not setup, end_phase, formations, turn "
-                            "or activation")
+    _check_start(pos, where)
     problems = formations.position_problems(D, pos)
     if problems:
         case, why = problems[0]
         raise ScenarioError(f"{where}: {why} ({case})")
+
+
+_START_KEYS = {"setup": set(), "end_phase": set(), "turn": set(), "formations": {"side"},
+               "activation": {"activate"}, "battle": {"hex", "attacker", "formations"}}
+_CHITS = ("chit:IJN", "chit:USN")
+
+
+def _check_start(pos: Mapping[str, Any], where: str) -> None:
+    """The ``start`` field: where a position begins (see the module docstring), each phase with its own keys."""
+    start = pos.get("start", {})
+    if not isinstance(start, Mapping):
+        raise ScenarioError(f"{where}: start must be an object with a phase, not {start!r}")
+    phase = start.get("phase", "setup")
+    if phase not in _START_KEYS:
+        raise ScenarioError(f"{where}: start.phase {phase!r} is not one of {', '.join(_START_KEYS)}")
+    extra = sorted(set(start) - {"phase"} - _START_KEYS[phase])
+    if extra:
+        raise ScenarioError(f"{where}: start.phase {phase!r} takes no {', '.join(extra)}")
+    if phase == "formations" and start.get("side", "USN") not in ("IJN", "USN"):
+        raise ScenarioError(f"{where}: start.side {start.get('side')!r} is not IJN or USN (5.1)")
+    tgs = {str(t["id"]): t for t in pos.get("tgs", [])}
+    tfs = {str(t["id"]): t for t in pos.get("tfs", [])}
+    if phase == "activation" and "activate" in start:
+        marker = start["activate"]
+        loose = {t for t, e in tgs.items() if not e.get("tf")}
+        if marker not in loose and marker not in tfs and marker not in _CHITS:
+            raise ScenarioError(f"{where}: start.activate {marker!r} is not a marker of the Activation Pool: a TF, a "
+                                f"TG by itself or a command chit ({', '.join(sorted(loose | set(tfs)) + list(_CHITS))};"
+                                " 5.2)")
+    if phase == "battle":
+        _need(start, ("hex", "attacker", "formations"), f"{where}, start")
+        if start["attacker"] not in ("IJN", "USN"):
+            raise ScenarioError(f"{where}: start.attacker {start['attacker']!r} is not IJN or USN (12.0)")
+        sides = start["formations"]
+        if not isinstance(sides, Mapping) or sorted(sides) != ["IJN", "USN"]:
+            raise ScenarioError(f"{where}: start.formations must list the IJN's and the USN's TGs or TF in the battle "
+                                "(12.0)")
+        for side, ids in sides.items():
+            for fid in ids:
+                e = tgs.get(fid) or tfs.get(fid)
+                if e is None or e["side"] != side:
+                    raise ScenarioError(f"{where}: start.formations.{side}: {fid!r} is not a {side} TG or TF of this "
+                                        "position (12.0)")
+                here = tfs[e["tf"]]["hex"] if e.get("tf") and e["tf"] in tfs else e["hex"]
+                if str(here) != str(start["hex"]):
+                    raise ScenarioError(f"{where}: start.formations.{side}: {fid} is in {here}, not in the battle hex "
+                                        f"{start['hex']} (12.0)")
 
 
 # -- building the state --------------------------------------------------------------------------------------------
@@ -424,7 +473,11 @@ def new_state(D: ISData, pos: Mapping[str, Any], options: Mapping[str, Any], ctx
     elif phase == "formations":
         push(st, "clash_turn", first_side=str(start.get("side", "USN")))
     elif phase == "activation":
-        push(st, "clash_turn", start_at="activation")
+        push(st, "clash_turn", start_at="activation", activate=start.get("activate"))
+    elif phase == "battle":
+        push(st, "clash_turn", start_at="battle",
+             battle={"hex": str(start["hex"]), "attacker": str(start["attacker"]),
+                     "formations": {k: [str(x) for x in v] for k, v in start["formations"].items()}})
     else:
         push(st, "clash_turn")
     engine_advance(st, ctx)

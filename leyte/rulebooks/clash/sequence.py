@@ -45,7 +45,9 @@ class ClashTurn:
     """4.0: start a game turn — the turn record, then the Initial Phase's steps, the Activation and End Phases.
 
     ``first_side`` (a position starting at one side's formation step, 5.1) skips the formation steps before it;
-    ``start_at="activation"`` (a position starting at the Activation Phase) skips the Initial Phase but the pool."""
+    ``start_at="activation"`` (a position starting at the Activation Phase) skips the Initial Phase but the pool;
+    ``activate`` then names the marker drawn first. ``start_at="battle"`` fills the pool and fights ``battle`` (the
+    parameters of ``clash_surface_battle``) before the rest of the Activation Phase."""
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
@@ -62,8 +64,13 @@ class ClashTurn:
         ctx.emit(own("4.0"), f"Turn {st.turn}: {rec.get('date', '')} {'day' if is_day(st) else 'night'}".strip(),
                  kind="turn", data={"turn": st.turn, "day": is_day(st), "record": rec})
         pop(st, fr)
-        if fr.get("start_at") == "activation":
-            push_many(st, [("clash_pool", {}), ("clash_activation_phase", {}), ("clash_end_phase", {})])
+        if fr.get("start_at") in ("activation", "battle"):
+            first: list[tuple[str, dict[str, Any]]] = []
+            if fr.get("activate"):
+                first = [("clash_first_draw", {"marker": fr["activate"]})]
+            if fr.get("battle"):
+                first = [("clash_surface_battle", dict(fr["battle"]))]
+            push_many(st, [("clash_pool", {}), *first, ("clash_activation_phase", {}), ("clash_end_phase", {})])
             return
         sides = ["IJN", "USN"]
         if fr.get("first_side") in sides:
