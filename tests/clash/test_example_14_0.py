@@ -32,7 +32,8 @@ def test_example_14_0_a_3_db_stepped_by_aa_bombs_on_the_3_column_and_flies_home_
     assert ex.options == {"deliver_the_ordnance": True} and ex.case == "14.0"
     g = _play(dict(ex.options))
     assert g.decision is not None and all(r["scripted"] for r in _rolls(g, "aa") + _rolls(g, "damage"))
-    assert len(ex.dice) == 3 and not g.dice.script  # every scripted die was used, and no more
+    assert len(ex.dice) == 4 and not g.dice.script  # every scripted die was used, and no more
+    assert (g.decision.player, g.decision.kind) == ("USN", "clash_move")  # the last die drew TG 58.7
     D = g.state.data
     assert (D.air[DB].kind, D.air[DB].strength, D.air[DB].reduced) == ("B", 3, 1)  # a DB 3, its reduced side 1
     (aa,) = _rolls(g, "aa")

@@ -344,7 +344,7 @@ _ALL: list[Example] = [
                  {"id": "tg-58-7", "name": "TG 58.7", "side": "USN", "hex": "1416", "ships": ["washington"]}],
          "tfs": [], "air": [{"id": "junyo-db3-1", "parent": "junyo", "box": "ready"}],
          "detected": {"IJN": {"carrier": ["tg-58-7"]}}, "start": {"phase": "activation"}},
-        dice=(1, 8, 10),
+        dice=(1, 8, 10, 1),
         script=({"kind": "end_move"},
                 {"kind": "clash_strike", "launcher": "force-b", "hex": "1416"},
                 {"kind": "strike_add", "air": "junyo-db3-1", "role": "strike"},
@@ -355,7 +355,7 @@ _ALL: list[Example] = [
               "rolls 8: a D result with -3, so the DB loses a step and is flipped to its 1 side. Under 14.0 it still "
               "bombs on the 3 column, not the 1 column, and keeps the -3 the AA gave it: 10 - 3 = 7 on the 3 column "
               "is 1 hit (on the 1 column it would be none). It then flies back to its carrier's Flown box on its "
-              "1-strength side.",
+              "1-strength side, and the next draw (pick 1 of the three markers left) is TG 58.7's.",
     ),
 ]
 
