@@ -161,6 +161,43 @@ def test_8_0_usn_strikes_the_hex_reported_with_carriers_before_a_richer_gun_grou
     assert bot.choose(v, d) == Action("clash_strike", {"launcher": "tg-58-1", "hex": "2010"})
 
 
+def test_16_1_4_usn_carrier_tg_the_engine_leaves_free_still_keeps_within_nine_hexes_of_saipan_until_turn_9() -> None:
+    """TG 58.1 is not among the TGs 16.1.4 binds, yet Spruance keeps it with the guard: a detected IJN carrier group
+    far to the west draws it only to the edge of the nine-hex tether; from turn 9 it closes freely."""
+    bot = ClashHeuristicUSN("USN", 1)
+    here = next(h for h in labels_at(SAIPAN, H.SPRUANCE_RADIUS) if int(h[:2]) < int(SAIPAN[:2]))
+    target = min(labels_at(here, 14), key=lambda h: (-hex_dist(h, SAIPAN), h))
+    v = place(with_enemies(view_of("USN"), [enemy("ijn-marker-3", target, {"CV": 3})]), "tg-58-1", here)
+    v["turn"] = H.SPRUANCE_LIFTED - 1
+    a = bot.choose(v, move_decision("USN", "tg-58-1", here))
+    assert a.kind == "end_move" or hex_dist(a.get("to"), SAIPAN) <= H.SPRUANCE_RADIUS
+    assert a.kind == "end_move" or hex_dist(a.get("to"), target) >= hex_dist(here, target)
+    v["turn"] = H.SPRUANCE_LIFTED
+    a = bot.choose(v, move_decision("USN", "tg-58-1", here))
+    assert a.kind == "move" and hex_dist(a.get("to"), target) == 13 and hex_dist(a.get("to"), SAIPAN) > 9
+
+
+def test_8_0_usn_sends_no_fourth_strike_at_a_hex_in_one_turn_it_strikes_elsewhere_or_keeps_its_air() -> None:
+    """No overkill: three TG strikes at one hex in a turn are enough (its carriers are burning, its CAP met); the
+    next TG strikes another detected hex, or ends its activation with its air group Ready. A new turn starts afresh."""
+    bot = ClashHeuristicUSN("USN", 1)
+    v = with_enemies(view_of("USN"), [enemy("ijn-marker-1", "2010", {"CV": 3}), enemy("ijn-marker-2", "2012",
+                                                                                       {"BB": 2})])
+    v["turn"] = 3
+
+    def strike(launcher: str, *hexes: str) -> Action:
+        opts = tuple(Action("clash_strike", {"launcher": launcher, "hex": h}) for h in hexes)
+        return bot.choose(v, Decision("USN", "clash_strike", "", "8.0", (*opts, Action("end_activation")),
+                                      {"formation": launcher, "hex": "3111"}))
+
+    for tg in ("tg-58-1", "tg-58-2", "tg-58-3"):
+        assert strike(tg, "2012", "2010").get("hex") == "2010"  # the carriers first, up to three strikes
+    assert strike("tg-58-4", "2012", "2010").get("hex") == "2012"
+    assert strike("tg-58-7", "2010") == Action("end_activation")
+    v["turn"] = 4
+    assert strike("tg-58-7", "2010").get("hex") == "2010"
+
+
 def test_5_7_usn_flies_three_fighter_units_of_cap_over_each_carrier_group_by_day() -> None:
     checked: list[int] = []
 
