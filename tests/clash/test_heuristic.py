@@ -272,6 +272,38 @@ def test_ijn_carriers_hold_nine_to_twelve_hexes_off_the_nearest_usn_group(distan
         assert a.kind == "move" and hex_dist(a.get("to"), usn) == after
 
 
+def test_ijn_outranges_a_tethered_usn_group_from_the_edge_of_its_own_reach_beyond_spruances_reach() -> None:
+    """The outranging plan while Cautious Spruance holds TF 58 within nine hexes of Saipan (16.1.4): IJN carrier air
+    reaches 12 hexes, the USN's 8, so the Mobile Fleet strikes from 12 hexes out, never closer (not even to drift
+    towards Guam), and from beyond 9 + 8 hexes of Saipan (where no tethered USN group can reach it) whenever a hex at
+    12 lies there."""
+    bot = ClashHeuristicIJN("IJN", 1)
+    reach = H.SPRUANCE_RADIUS + H.USN_STRIKE_REACH
+
+    def west_of_saipan(n: int) -> str:
+        return min(labels_at(SAIPAN, n), key=lambda h: (int(h[:2]), h))
+
+    def choice(usn: str, here: str) -> str:
+        v = place(with_enemies(view_of("IJN"), [enemy("usn-marker-3", usn, {"CV": 2, "CVL": 2}, side="USN")]),
+                  "force-a", here)
+        v["turn"] = H.SPRUANCE_LIFTED - 1
+        a = bot.choose(v, move_decision("IJN", "force-a", here))
+        return str(a.get("to")) if a.kind == "move" else here
+
+    usn = west_of_saipan(5)  # a carrier group five hexes west of Saipan: no hex 12 from it lies beyond 17 of Saipan
+    edge = [h for h in labels_at(usn, H.IJN_STRIKE_REACH) if hex_dist(h, SAIPAN) == reach]
+    assert edge
+    for here in edge:
+        assert hex_dist(choice(usn, here), usn) == H.IJN_STRIKE_REACH
+    usn = west_of_saipan(7)  # seven hexes west: some do, and the fleet steps there
+    safe = [h for h in labels_at(usn, H.IJN_STRIKE_REACH) if hex_dist(h, SAIPAN) == reach
+            and any(hex_dist(n, usn) == H.IJN_STRIKE_REACH and hex_dist(n, SAIPAN) > reach for n in neighbours(h))]
+    assert safe
+    for here in safe:
+        to = choice(usn, here)
+        assert hex_dist(to, usn) == H.IJN_STRIKE_REACH and hex_dist(to, SAIPAN) > reach
+
+
 def test_ijn_carriers_with_their_strike_flown_open_the_range_westward() -> None:
     bot = ClashHeuristicIJN("IJN", 1)
     here = "1512"

@@ -493,17 +493,21 @@ class ClashHeuristicIJN(ClashBot, HeuristicIJN):
         # Score each hex we could end in (staying included): first beyond the 8-hex strike reach of every USN group
         # we know of, then inside our own 12 of the nearest (the outranging plan), closing when farther; then,
         # while Cautious Spruance tethers TF 58 to nine hexes of Saipan (16.1.4, until turn 9), beyond 9 + 8 hexes
-        # of Saipan when that costs nothing; then towards Guam.
+        # of Saipan when that costs nothing; then as far out in the band as our own reach allows (every IJN carrier
+        # unit reaches 12: a group at 12 strikes first and is the last a USN move can bring under its 8); then
+        # towards Guam.
         saipan = view.get("saipan_hex") or SAIPAN
         tethered = int(view.get("turn", 0)) < SPRUANCE_LIFTED
 
         def near(h: str) -> int:
             return min((hex_dist(h, t) for t in threats), default=99)
 
-        def score(h: str) -> tuple[int, bool, int, bool, int]:
+        def score(h: str) -> tuple[int, bool, int, bool, int, int]:
             n = near(h)
-            return (min(n, USN_STRIKE_REACH + 1), n <= IJN_STRIKE_REACH, -n if n > IJN_STRIKE_REACH else 0,
-                    tethered and hex_dist(h, saipan) > SPRUANCE_RADIUS + USN_STRIKE_REACH, -hex_dist(h, GUAM))
+            inside = n <= IJN_STRIKE_REACH
+            return (min(n, USN_STRIKE_REACH + 1), inside, 0 if inside else -n,
+                    tethered and hex_dist(h, saipan) > SPRUANCE_RADIUS + USN_STRIKE_REACH,
+                    n if inside else 0, -hex_dist(h, GUAM))
 
         pick = best(by_kind(d, "move"), lambda o: score(str(o.get("to"))))
         if pick is not None and score(str(pick.get("to"))) > score(here):
