@@ -351,6 +351,19 @@ def test_8_0_ijn_island_air_strikes_the_group_reported_with_most_carriers() -> N
     assert bot.choose(v, d) == Action("island_strike", {"target": "tg-58-2"})
 
 
+def test_8_0_ijn_island_air_goes_for_tf_58s_marker_before_a_group_it_cannot_place() -> None:
+    """A TG target the engine names by an id the IJN view never pairs with a marker (R-51) is an unknown; TF 58's
+    marker, public by name, covers the carriers: Guam's air goes there."""
+    bot = ClashHeuristicIJN("IJN", 1)
+    v = view_of("IJN")
+    v["enemy_tfs"] = [enemy("usn-marker-2", SAIPAN, side="USN")]
+    tf58 = next(t for t in v["task_forces"] if t["side"] == "USN")
+    d = Decision("IJN", "island_strike", "", "8.0", (Action("af_done"), Action("island_strike", {"target": "tg-52-10"}),
+                                                     Action("island_strike", {"target": tf58["id"]})),
+                 {"af": "61st", "targets": ["tg-52-10", tf58["id"]]})
+    assert bot.choose(v, d) == Action("island_strike", {"target": tf58["id"]})
+
+
 # -- search reports (6.1) ------------------------------------------------------------------------------------------
 
 

@@ -431,13 +431,15 @@ class ClashHeuristicIJN(ClashBot, HeuristicIJN):
                                           str(o.get("hex"))))
 
     def _island_strike(self, view: dict[str, Any], d: Decision) -> Action | None:
-        # Land-based air exists to hit ships: the target reported with the most carriers, then the most value.
+        # Land-based air exists to hit ships: the target reported with the most carriers, then TF 58's marker (the
+        # carriers' umbrella, by its public name), then the most value. The engine names a TG target by its id, which
+        # the view never pairs with a marker label (R-51): such a target counts as unknown.
         strikes = self.fresh(view, [o for o in d.options if o.kind == "island_strike" and o.get("target")])
         reports = {e["id"]: e for e in self.enemy_markers(view)}
 
-        def score(o: Action) -> tuple[int, float]:
+        def score(o: Action) -> tuple[int, bool, float]:
             e = reports.get(str(o.get("target")), {})
-            return report_carriers(e.get("counts")), report_value(e.get("counts"))
+            return report_carriers(e.get("counts")), bool(e.get("tf")), report_value(e.get("counts"))
 
         return self.remember(view, best(strikes, score)) or next(iter(by_kind(d, "af_done")), None)
 
