@@ -60,3 +60,26 @@ def test_3_1_6_views_and_search_log_name_enemy_tgs_by_label_only() -> None:
     for side, labels in found.items():
         prefix = ("usn" if side == "IJN" else "ijn") + "-marker-"
         assert labels and all(lab.startswith(prefix) or lab in ("tf-58", "mobile-fleet") for lab in labels), labels
+
+
+def test_6_1_a_report_on_the_enemy_tf_marker_stays_in_the_searchers_view() -> None:
+    """The Mobile Fleet keeps its Forces inside its TF, so the USN searches the TF marker and is told its counts (6.1):
+    the view keeps that report on the TF, as it does on a lone TG, and shows it to the searcher only."""
+    seed = 5
+    r = real_rules_until_subs()
+    g = Game(r, r.load_scenario("historical"), seed=seed, scenario_ref="historical")
+    bots = {side: make_heuristic(GAME, side, seed) for side in ("IJN", "USN")}
+    seen, checked = 0, 0
+    while not g.over and not checked:
+        d = g.decision
+        g.apply(bots[d.player].choose(g.view(d.player), d))
+        for e in g.events[seen:]:
+            if e.kind == "report" and e.data.get("target") == "mobile-fleet" and e.seen_by("USN"):
+                usn = {t["id"]: t for t in g.rules.view(g.state, "USN")["task_forces"]}
+                assert usn["mobile-fleet"]["last_report"]["counts"] == e.data["counts"]
+                assert "last_report" not in usn["tf-58"]  # its own TF: the TGs on its chart instead
+                ijn = {t["id"]: t for t in g.rules.view(g.state, "IJN")["task_forces"]}
+                assert "last_report" not in ijn["mobile-fleet"]  # the reporter's own TF
+                checked += 1
+        seen = len(g.events)
+    assert checked

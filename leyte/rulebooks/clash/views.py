@@ -29,9 +29,11 @@ def view(st: State, player: str | None) -> dict[str, Any]:
     v["enemy_tfs"] = sorted(({**t, "id": state.public_id(st, t["id"])} for t in v["enemy_tfs"]
                              if t["id"] not in parents), key=lambda t: t["id"])  # labels, never ids (3.1.6)
     own_tf = state.side_tf(st, player)
+    reports = st.flags.get("reports", {}).get(player, {})
     v["task_forces"] = [
         {"id": tid, "name": tf["name"], "side": tf["side"], "hex": tf["hex"],
-         **({"tgs": [t.id for t in state.tgs_of(st, tid)]} if tf["side"] == player else {})}
+         **({"tgs": [t.id for t in state.tgs_of(st, tid)]} if tf["side"] == player
+            else {"last_report": reports.get(tid)})}  # a search of the TF marker reports on the whole TF (6.1)
         for tid, tf in sorted(cl["tfs"].items())
     ]
     v["own_tf"] = own_tf[0] if own_tf else None
