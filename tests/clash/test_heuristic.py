@@ -198,27 +198,19 @@ def test_8_0_usn_sends_no_fourth_strike_at_a_hex_in_one_turn_it_strikes_elsewher
     assert strike("tg-58-7", "2010").get("hex") == "2010"
 
 
-def test_8_0_usn_does_not_strike_again_a_group_whose_reported_carriers_its_strikes_have_seen_sink() -> None:
-    """The log (part of the USN's view) tells which carriers a USN strike sank; the hex is where the bot sent it. A
-    group reported with two carriers, both seen sinking, is left to sink: the next strike goes at the gun group."""
+def test_6_1_usn_strikes_the_mobile_fleet_marker_by_its_report_before_a_lone_gun_group() -> None:
+    """A search of the Mobile Fleet's TF marker reports on the whole TF (6.1); the view keeps that report on the TF,
+    and the carriers it names put the TF first."""
     bot = ClashHeuristicUSN("USN", 1)
-    v = with_enemies(view_of("USN"), [enemy("ijn-marker-1", "2010", {"CV": 2, "BB": 2}),
-                                      enemy("ijn-marker-2", "2012", {"BB": 2})])
-    v["turn"], v["log"] = 3, list(v.get("log") or [])
-
-    def strike(launcher: str, *hexes: str) -> Action:
-        opts = tuple(Action("clash_strike", {"launcher": launcher, "hex": h}) for h in hexes)
-        return bot.choose(v, Decision("USN", "clash_strike", "", "8.0", (*opts, Action("end_activation")),
-                                      {"formation": launcher, "hex": "3111"}))
-
-    assert strike("tg-58-1", "2012", "2010").get("hex") == "2010"
-    v["log"].append({"rule": "8.0", "kind": "strike", "text": "", "data": {"side": "USN", "strike": 6}})
-    v["log"].append({"rule": "8.0", "kind": "sunk", "text": "", "data": {"ship": "taiho", "cause": "air"}})
-    assert strike("tg-58-2", "2012", "2010").get("hex") == "2010"  # one of the two is left
-    v["log"].append({"rule": "8.0", "kind": "strike", "text": "", "data": {"side": "USN", "strike": 6}})
-    v["log"].append({"rule": "9.3", "kind": "sunk", "text": "", "data": {"ship": "shokaku", "cause": "critical"}})
-    assert strike("tg-58-3", "2012", "2010").get("hex") == "2012"
-    assert strike("tg-58-4", "2010") == Action("end_activation")
+    v = with_enemies(view_of("USN"), [enemy("ijn-marker-2", "2012", {"BB": 4, "CA": 4})])
+    v["task_forces"].append({"id": "mobile-fleet", "name": "Mobile Fleet", "side": "IJN", "hex": "2010",
+                             "last_report": {"turn": 3, "report": "by_type", "counts": {"CV": 3, "CVL": 2},
+                                             "channel": "carrier"}})
+    v["detected"] = {"carrier": ["ijn-marker-2", "mobile-fleet"], "land": []}
+    tf = Action("clash_strike", {"launcher": "tg-58-1", "hex": "2010"})
+    d = Decision("USN", "clash_strike", "", "8.0", (Action("clash_strike", {"launcher": "tg-58-1", "hex": "2012"}), tf,
+                                                    Action("end_activation")), {"formation": "tf-58", "hex": "3111"})
+    assert bot.choose(v, d) == tf
 
 
 def test_5_7_usn_flies_three_fighter_units_of_cap_over_each_carrier_group_by_day() -> None:

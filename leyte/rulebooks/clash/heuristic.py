@@ -321,28 +321,6 @@ class ClashHeuristicUSN(ClashBot, HeuristicUSN):
     def __init__(self, side: str, seed: int = 0) -> None:
         super().__init__(side, seed)
         self.struck: dict[tuple[Any, str], int] = {}  # (turn, hex) -> strikes this bot has sent there
-        self.sunk_at: dict[str, set[str]] = {}  # hex -> IJN carriers seen sunk by the strikes this bot sent there
-        self.log_read = 0  # how much of the view's log has been read
-        self.strike_hex: str | None = None  # the hex of the strike the log is telling now
-
-    def read_log(self, view: dict[str, Any]) -> None:
-        """Learn from the log (part of the view) which IJN carriers the USN's own strikes sank, and where: a strike's
-        damage and losses follow its announcement, and the hex is the one this bot ordered it at."""
-        log = view.get("log") or []
-        if len(log) < self.log_read:  # another game's view (a test's position): start again
-            self.log_read, self.sunk_at = 0, {}
-        for e in log[self.log_read:]:
-            kind, data = e.get("kind"), e.get("data") or {}
-            if kind == "strike" and data.get("side") == self.side and self.last_order is not None:
-                self.strike_hex = self.last_order[2]
-            elif kind == "draw":
-                self.strike_hex = None  # a new activation: later losses are not that strike's
-            elif kind == "sunk" and self.strike_hex and ship_type(str(data.get("ship", ""))) in CARRIERS:
-                self.sunk_at.setdefault(self.strike_hex, set()).add(str(data["ship"]))
-        self.log_read = len(log)
-
-    def carriers_left(self, view: dict[str, Any], h: str) -> int:
-        return max(0, self.hex_carriers(view, h) - len(self.sunk_at.get(h, ())))
 
     def _clash_move(self, view: dict[str, Any], d: Decision) -> Action | None:
         marker = str(d.data.get("formation", ""))
@@ -385,22 +363,15 @@ class ClashHeuristicUSN(ClashBot, HeuristicUSN):
         return self.stop(d)
 
     def strike_priority(self, view: dict[str, Any], h: str) -> float:
-        return self.hex_value(view, h) + 10 * self.carriers_left(view, h) + 0.5
-
-    def sinking(self, view: dict[str, Any], h: str) -> bool:
-        """A group reported with carriers, every one of which our strikes have since seen sink: its escorts are not
-        worth the losses of another strike."""
-        return self.hex_carriers(view, h) > 0 and self.carriers_left(view, h) == 0
+        return self.hex_value(view, h) + 10 * self.hex_carriers(view, h) + 0.5
 
     def _clash_strike(self, view: dict[str, Any], d: Decision) -> Action | None:
         # No overkill: a hex that has already drawn USN_STRIKES_PER_HEX strikes this turn has its carriers burning
-        # (or its CAP and AA already met), and a group whose reported carriers have all been seen sinking is left to
-        # sink: the next TG keeps its air group Ready for the next contact instead.
-        self.read_log(view)
+        # (or its CAP and AA already met): the next TG keeps its air group Ready for the next contact instead. (Which
+        # carriers its strikes sank it cannot tell: a bot reads no log, and the view lists no enemy loss.)
         turn = view.get("turn")
         strikes = [o for o in self.fresh(view, by_kind(d, "clash_strike"))
-                   if self.struck.get((turn, str(o.get("hex", ""))), 0) < USN_STRIKES_PER_HEX
-                   and not self.sinking(view, str(o.get("hex", "")))]
+                   if self.struck.get((turn, str(o.get("hex", ""))), 0) < USN_STRIKES_PER_HEX]
         pick = best(strikes, lambda o: self.strike_priority(view, str(o.get("hex", ""))))
         if pick is None:
             return next(iter(by_kind(d, "end_activation")), None)
