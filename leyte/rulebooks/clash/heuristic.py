@@ -26,12 +26,14 @@ The plans, 18-20 June 1944:
   Battle Mentality rule already bars moving west while carrier air is Ready). On 18 and 19 June a strike goes first at a
   TG reported with three or more carriers, with every unit that can reach it (16.1.4, ruling R-35). The 61st Air
   Flotilla's Guam-based air joins in: Coordination is ordered as soon as a USN formation is detected, and island strikes
-  go at the TG reported with most carriers. Guam is also the approach axis: with no contact the carrier formations steer
-  towards it. Once a formation has no Ready bomber left it opens the range westward: its carriers are worth more afloat
-  (10.1) than under TF 58's strikes. The historical Guam shuttle (carrier aircraft landing on Guam to rearm and strike
-  again) has no rule to stand on: a strike's survivors go back to their own carrier's Flown box (8.6), and an IJN unit
-  there never becomes Ready again (5.5, ruling R-23); island air is a separate arm that searches and strikes for itself
-  (6.3.2). So the shuttle is played as Guam's own air striking alongside the carriers.
+  go at the group reported with most carriers, else TF 58's marker (the engine names other TG targets by an id the view
+  never pairs with a label). The carrier formations hold the edge of their own 12-hex reach (beyond a tethered TF 58's
+  9 + 8 when they can); Guam is the approach axis: with no contact they steer towards it. Once a formation has no
+  Ready bomber left it opens the range westward: its carriers are worth more afloat (10.1) than under TF 58's strikes.
+  The historical Guam shuttle (carrier aircraft landing on Guam to rearm and strike again) has no rule to stand on: a
+  strike's survivors go back to their own carrier's Flown box (8.6), and an IJN unit there never becomes Ready again
+  (5.5, ruling R-23); island air is a separate arm that searches and strikes for itself (6.3.2). So the shuttle is
+  played as Guam's own air striking alongside the carriers.
 - Search reports (6.1): honest, except a small fudge of one in each side's favour — the USN hides a carrier, the IJN
   adds a battleship — when the secret roll allows it.
 """
