@@ -161,6 +161,58 @@ def test_8_0_usn_strikes_the_hex_reported_with_carriers_before_a_richer_gun_grou
     assert bot.choose(v, d) == Action("clash_strike", {"launcher": "tg-58-1", "hex": "2010"})
 
 
+def test_16_1_4_usn_carrier_tg_the_engine_leaves_free_still_keeps_within_nine_hexes_of_saipan_until_turn_9() -> None:
+    """TG 58.1 is not among the TGs 16.1.4 binds, yet Spruance keeps it with the guard: a detected IJN carrier group
+    far to the west draws it only to the edge of the nine-hex tether; from turn 9 it closes freely."""
+    bot = ClashHeuristicUSN("USN", 1)
+    here = next(h for h in labels_at(SAIPAN, H.SPRUANCE_RADIUS) if int(h[:2]) < int(SAIPAN[:2]))
+    target = min(labels_at(here, 14), key=lambda h: (-hex_dist(h, SAIPAN), h))
+    v = place(with_enemies(view_of("USN"), [enemy("ijn-marker-3", target, {"CV": 3})]), "tg-58-1", here)
+    v["turn"] = H.SPRUANCE_LIFTED - 1
+    a = bot.choose(v, move_decision("USN", "tg-58-1", here))
+    assert a.kind == "end_move" or hex_dist(a.get("to"), SAIPAN) <= H.SPRUANCE_RADIUS
+    assert a.kind == "end_move" or hex_dist(a.get("to"), target) >= hex_dist(here, target)
+    v["turn"] = H.SPRUANCE_LIFTED
+    a = bot.choose(v, move_decision("USN", "tg-58-1", here))
+    assert a.kind == "move" and hex_dist(a.get("to"), target) == 13 and hex_dist(a.get("to"), SAIPAN) > 9
+
+
+def test_8_0_usn_sends_no_fourth_strike_at_a_hex_in_one_turn_it_strikes_elsewhere_or_keeps_its_air() -> None:
+    """No overkill: three TG strikes at one hex in a turn are enough (its carriers are burning, its CAP met); the
+    next TG strikes another detected hex, or ends its activation with its air group Ready. A new turn starts afresh."""
+    bot = ClashHeuristicUSN("USN", 1)
+    v = with_enemies(view_of("USN"), [enemy("ijn-marker-1", "2010", {"CV": 3}), enemy("ijn-marker-2", "2012",
+                                                                                       {"BB": 2})])
+    v["turn"] = 3
+
+    def strike(launcher: str, *hexes: str) -> Action:
+        opts = tuple(Action("clash_strike", {"launcher": launcher, "hex": h}) for h in hexes)
+        return bot.choose(v, Decision("USN", "clash_strike", "", "8.0", (*opts, Action("end_activation")),
+                                      {"formation": launcher, "hex": "3111"}))
+
+    for tg in ("tg-58-1", "tg-58-2", "tg-58-3"):
+        assert strike(tg, "2012", "2010").get("hex") == "2010"  # the carriers first, up to three strikes
+    assert strike("tg-58-4", "2012", "2010").get("hex") == "2012"
+    assert strike("tg-58-7", "2010") == Action("end_activation")
+    v["turn"] = 4
+    assert strike("tg-58-7", "2010").get("hex") == "2010"
+
+
+def test_6_1_usn_strikes_the_mobile_fleet_marker_by_its_report_before_a_lone_gun_group() -> None:
+    """A search of the Mobile Fleet's TF marker reports on the whole TF (6.1); the view keeps that report on the TF,
+    and the carriers it names put the TF first."""
+    bot = ClashHeuristicUSN("USN", 1)
+    v = with_enemies(view_of("USN"), [enemy("ijn-marker-2", "2012", {"BB": 4, "CA": 4})])
+    v["task_forces"].append({"id": "mobile-fleet", "name": "Mobile Fleet", "side": "IJN", "hex": "2010",
+                             "last_report": {"turn": 3, "report": "by_type", "counts": {"CV": 3, "CVL": 2},
+                                             "channel": "carrier"}})
+    v["detected"] = {"carrier": ["ijn-marker-2", "mobile-fleet"], "land": []}
+    tf = Action("clash_strike", {"launcher": "tg-58-1", "hex": "2010"})
+    d = Decision("USN", "clash_strike", "", "8.0", (Action("clash_strike", {"launcher": "tg-58-1", "hex": "2012"}), tf,
+                                                    Action("end_activation")), {"formation": "tf-58", "hex": "3111"})
+    assert bot.choose(v, d) == tf
+
+
 def test_5_7_usn_flies_three_fighter_units_of_cap_over_each_carrier_group_by_day() -> None:
     checked: list[int] = []
 
@@ -235,6 +287,38 @@ def test_ijn_carriers_hold_nine_to_twelve_hexes_off_the_nearest_usn_group(distan
         assert a.kind == "move" and hex_dist(a.get("to"), usn) == after
 
 
+def test_ijn_outranges_a_tethered_usn_group_from_the_edge_of_its_own_reach_beyond_spruances_reach() -> None:
+    """The outranging plan while Cautious Spruance holds TF 58 within nine hexes of Saipan (16.1.4): IJN carrier air
+    reaches 12 hexes, the USN's 8, so the Mobile Fleet strikes from 12 hexes out, never closer (not even to drift
+    towards Guam), and from beyond 9 + 8 hexes of Saipan (where no tethered USN group can reach it) whenever a hex at
+    12 lies there."""
+    bot = ClashHeuristicIJN("IJN", 1)
+    reach = H.SPRUANCE_RADIUS + H.USN_STRIKE_REACH
+
+    def west_of_saipan(n: int) -> str:
+        return min(labels_at(SAIPAN, n), key=lambda h: (int(h[:2]), h))
+
+    def choice(usn: str, here: str) -> str:
+        v = place(with_enemies(view_of("IJN"), [enemy("usn-marker-3", usn, {"CV": 2, "CVL": 2}, side="USN")]),
+                  "force-a", here)
+        v["turn"] = H.SPRUANCE_LIFTED - 1
+        a = bot.choose(v, move_decision("IJN", "force-a", here))
+        return str(a.get("to")) if a.kind == "move" else here
+
+    usn = west_of_saipan(5)  # a carrier group five hexes west of Saipan: no hex 12 from it lies beyond 17 of Saipan
+    edge = [h for h in labels_at(usn, H.IJN_STRIKE_REACH) if hex_dist(h, SAIPAN) == reach]
+    assert edge
+    for here in edge:
+        assert hex_dist(choice(usn, here), usn) == H.IJN_STRIKE_REACH
+    usn = west_of_saipan(7)  # seven hexes west: some do, and the fleet steps there
+    safe = [h for h in labels_at(usn, H.IJN_STRIKE_REACH) if hex_dist(h, SAIPAN) == reach
+            and any(hex_dist(n, usn) == H.IJN_STRIKE_REACH and hex_dist(n, SAIPAN) > reach for n in neighbours(h))]
+    assert safe
+    for here in safe:
+        to = choice(usn, here)
+        assert hex_dist(to, usn) == H.IJN_STRIKE_REACH and hex_dist(to, SAIPAN) > reach
+
+
 def test_ijn_carriers_with_their_strike_flown_open_the_range_westward() -> None:
     bot = ClashHeuristicIJN("IJN", 1)
     here = "1512"
@@ -280,6 +364,19 @@ def test_8_0_ijn_island_air_strikes_the_group_reported_with_most_carriers() -> N
                                                      Action("island_strike", {"target": "tg-58-2"})),
                  {"af": "61st", "targets": ["tg-52-10", "tg-58-2"]})
     assert bot.choose(v, d) == Action("island_strike", {"target": "tg-58-2"})
+
+
+def test_8_0_ijn_island_air_goes_for_tf_58s_marker_before_a_group_it_cannot_place() -> None:
+    """A TG target the engine names by an id the IJN view never pairs with a marker (R-51) is an unknown; TF 58's
+    marker, public by name, covers the carriers: Guam's air goes there."""
+    bot = ClashHeuristicIJN("IJN", 1)
+    v = view_of("IJN")
+    v["enemy_tfs"] = [enemy("usn-marker-2", SAIPAN, side="USN")]
+    tf58 = next(t for t in v["task_forces"] if t["side"] == "USN")
+    d = Decision("IJN", "island_strike", "", "8.0", (Action("af_done"), Action("island_strike", {"target": "tg-52-10"}),
+                                                     Action("island_strike", {"target": tf58["id"]})),
+                 {"af": "61st", "targets": ["tg-52-10", tf58["id"]]})
+    assert bot.choose(v, d) == Action("island_strike", {"target": tf58["id"]})
 
 
 # -- search reports (6.1) ------------------------------------------------------------------------------------------

@@ -13,27 +13,34 @@ option text (the conformance suite's blind-bot test garbles them), never the sta
 The plans, 18-20 June 1944:
 
 - USN (Spruance). TG 52.10 (fourteen naval units) never leaves the Saipan hex: 10.2 costs a VP a turn for each unit
-  short of fourteen there. TF 58 and any carrier TG stay near Saipan (the engine holds them within nine hexes until turn
-  9, 16.1.4 Cautious Spruance) and close only on a detected IJN formation, to strike range (8 hexes). Strong CAP by day
+  short of fourteen there. TF 58 and every carrier TG stay within nine hexes of Saipan until turn 9 (16.1.4 Cautious
+  Spruance: the engine binds TF 58 and three TGs; the bot holds TG 58.1 and 58.4 to it as well, as Spruance gathered
+  them) and close only on a detected IJN formation, to strike range (8 hexes), inside that tether. Strong CAP by day
   (three fighter units a carrier TG: the IJN strikes come to them), every search (an activated formation searches by
-  itself, ruling R-1), and a strike at each detected IJN formation in reach, carriers first. From turn 9, free of the
-  tether, TF 58 goes after the Mobile Fleet's marker. Submarines go on the IJN's likely track: between its markers and
-  Saipan.
+  itself, ruling R-1), and a strike at each detected IJN formation in reach, carriers first — but no more than three TG
+  strikes at one hex in a turn: a fourth would find carriers already burning (the overkill that sank five or six IJN
+  carriers a game). From turn 9, free of the tether, TF 58 goes after the Mobile Fleet's marker. Submarines go on the
+  IJN's likely track: between its markers and Saipan.
 - IJN (Ozawa). The Forces stay together in the Mobile Fleet (16.1.1). The carrier formations hold a band 9-12 hexes from
   the nearest USN marker: beyond the USN's 8-hex strike reach, inside their own 12 (the outranging plan; the Decisive
   Battle Mentality rule already bars moving west while carrier air is Ready). On 18 and 19 June a strike goes first at a
   TG reported with three or more carriers, with every unit that can reach it (16.1.4, ruling R-35). The 61st Air
   Flotilla's Guam-based air joins in: Coordination is ordered as soon as a USN formation is detected, and island strikes
-  go at the TG reported with most carriers. Guam is also the approach axis: with no contact the carrier formations steer
-  towards it. Once a formation has no Ready bomber left it opens the range westward: its carriers are worth more afloat
-  (10.1) than under TF 58's strikes. (The engine has no rule for carrier aircraft landing at Guam after a strike, so the
-  historical shuttle is played as Guam's own air striking alongside the carriers.)
+  go at the group reported with most carriers, else TF 58's marker (the engine names other TG targets by an id the view
+  never pairs with a label). The carrier formations hold the edge of their own 12-hex reach (beyond a tethered TF 58's
+  9 + 8 when they can); Guam is the approach axis: with no contact they steer towards it. Once a formation has no
+  Ready bomber left it opens the range westward: its carriers are worth more afloat (10.1) than under TF 58's strikes.
+  The historical Guam shuttle (carrier aircraft landing on Guam to rearm and strike again) has no rule to stand on: a
+  strike's survivors go back to their own carrier's Flown box (8.6), and an IJN unit there never becomes Ready again
+  (5.5, ruling R-23); island air is a separate arm that searches and strikes for itself (6.3.2). So the shuttle is
+  played as Guam's own air striking alongside the carriers.
 - Search reports (6.1): honest, except a small fudge of one in each side's favour — the USN hides a carrier, the IJN
   adds a battleship — when the secret roll allows it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cache
 from typing import Any
 
@@ -49,6 +56,7 @@ GUAM = "3516"  # the 61st Air Flotilla's searching base (6.3.2): the IJN's appro
 CARRIERS = ("CV", "CVL")
 USN_STRIKE_REACH = 8  # USN carrier air range (counter sheet): the IJN stays beyond it
 IJN_STRIKE_REACH = 12  # IJN carrier air range: and inside this
+USN_STRIKES_PER_HEX = 3  # USN strikes at one hex in one turn: a third finds its carriers burning (no overkill)
 USN_STATION = 6  # how far from Saipan TF 58 stands while it has no contact (the tether allows 9)
 USN_CAP_PER_TG = 3  # fighter units a USN carrier TG keeps on CAP by day
 IJN_CAP_PER_TG = 1  # the IJN needs its fighters as escorts: one a carrier TG
@@ -149,7 +157,8 @@ class ClashBot:
         out = [{"id": t["id"], "hex": t["hex"], "detected": bool(t.get("detected")) or t["id"] in found,
                 "counts": (t.get("last_report") or {}).get("counts")}
                for t in view["enemy_tfs"] if t.get("hex")]
-        out += [{"id": t["id"], "hex": t["hex"], "detected": t["id"] in found, "counts": None, "tf": True}
+        out += [{"id": t["id"], "hex": t["hex"], "detected": t["id"] in found,
+                 "counts": (t.get("last_report") or {}).get("counts"), "tf": True}
                 for t in view.get("task_forces", []) if t["side"] != self.side and t.get("hex")]
         return out
 
@@ -288,6 +297,15 @@ class ClashBot:
             return pick
         return None
 
+    @staticmethod
+    def within(d: Decision, centre: str, radius: int) -> Decision:
+        """The decision with only the moves that end within ``radius`` of ``centre``, or closer to it for a formation
+        still outside (the bot's own tether)."""
+        here = hex_dist(str(d.data.get("hex", "")), centre)
+        keep = tuple(o for o in d.options if o.kind != "move"
+                     or hex_dist(str(o.get("to")), centre) <= max(radius, here - 1))
+        return dataclasses.replace(d, options=keep)
+
     def stop(self, d: Decision) -> Action | None:
         end = by_kind(d, "end_move")
         if end:
@@ -302,6 +320,10 @@ class ClashHeuristicUSN(ClashBot, HeuristicUSN):
     shade_type = "CV"
     shade = -1
 
+    def __init__(self, side: str, seed: int = 0) -> None:
+        super().__init__(side, seed)
+        self.struck: dict[tuple[Any, str], int] = {}  # (turn, hex) -> strikes this bot has sent there
+
     def _clash_move(self, view: dict[str, Any], d: Decision) -> Action | None:
         marker = str(d.data.get("formation", ""))
         here = str(d.data.get("hex", ""))
@@ -313,8 +335,13 @@ class ClashHeuristicUSN(ClashBot, HeuristicUSN):
             return self.step_towards(d, here, saipan) or self.stop(d)
         # A carrier formation closes to strike range of the best detected IJN formation; with none it stands off
         # Saipan, where the Japanese must come to it (the engine keeps it within nine hexes until turn 9).
+        tethered = int(view.get("turn", 0)) < SPRUANCE_LIFTED
+        if tethered:
+            # Spruance's caution binds the whole carrier force, not only the TGs the engine holds (16.1.4 names TF 58
+            # and three TGs): TG 58.1 and 58.4, back from the Bonins, join the guard and never run west alone.
+            d = self.within(d, saipan, SPRUANCE_RADIUS)
         targets = [e for e in self.enemy_markers(view) if e["detected"]]
-        if not targets and int(view.get("turn", 0)) >= SPRUANCE_LIFTED:
+        if not targets and not tethered:
             # Spruance is free from turn 9 (16.1.4): go after the Mobile Fleet's marker (its hex is public), close
             # enough for the searches (13 hexes) to find it and the strikes (8) to reach it.
             targets = [e for e in self.enemy_markers(view) if e.get("tf")] or self.enemy_markers(view)
@@ -339,6 +366,20 @@ class ClashHeuristicUSN(ClashBot, HeuristicUSN):
 
     def strike_priority(self, view: dict[str, Any], h: str) -> float:
         return self.hex_value(view, h) + 10 * self.hex_carriers(view, h) + 0.5
+
+    def _clash_strike(self, view: dict[str, Any], d: Decision) -> Action | None:
+        # No overkill: a hex that has already drawn USN_STRIKES_PER_HEX strikes this turn has its carriers burning
+        # (or its CAP and AA already met): the next TG keeps its air group Ready for the next contact instead. (Which
+        # carriers its strikes sank it cannot tell: a bot reads no log, and the view lists no enemy loss.)
+        turn = view.get("turn")
+        strikes = [o for o in self.fresh(view, by_kind(d, "clash_strike"))
+                   if self.struck.get((turn, str(o.get("hex", ""))), 0) < USN_STRIKES_PER_HEX]
+        pick = best(strikes, lambda o: self.strike_priority(view, str(o.get("hex", ""))))
+        if pick is None:
+            return next(iter(by_kind(d, "end_activation")), None)
+        key = (turn, str(pick.get("hex", "")))
+        self.struck[key] = self.struck.get(key, 0) + 1
+        return self.remember(view, pick)
 
     def _sub_place(self, view: dict[str, Any], d: Decision) -> Action | None:
         # On the IJN's likely track: near its markers, on the side facing Saipan (where it must come to fight).
@@ -394,13 +435,15 @@ class ClashHeuristicIJN(ClashBot, HeuristicIJN):
                                           str(o.get("hex"))))
 
     def _island_strike(self, view: dict[str, Any], d: Decision) -> Action | None:
-        # Land-based air exists to hit ships: the target reported with the most carriers, then the most value.
+        # Land-based air exists to hit ships: the target reported with the most carriers, then TF 58's marker (the
+        # carriers' umbrella, by its public name), then the most value. The engine names a TG target by its id, which
+        # the view never pairs with a marker label (R-51): such a target counts as unknown.
         strikes = self.fresh(view, [o for o in d.options if o.kind == "island_strike" and o.get("target")])
         reports = {e["id"]: e for e in self.enemy_markers(view)}
 
-        def score(o: Action) -> tuple[int, float]:
+        def score(o: Action) -> tuple[int, bool, float]:
             e = reports.get(str(o.get("target")), {})
-            return report_carriers(e.get("counts")), report_value(e.get("counts"))
+            return report_carriers(e.get("counts")), bool(e.get("tf")), report_value(e.get("counts"))
 
         return self.remember(view, best(strikes, score)) or next(iter(by_kind(d, "af_done")), None)
 
@@ -456,17 +499,21 @@ class ClashHeuristicIJN(ClashBot, HeuristicIJN):
         # Score each hex we could end in (staying included): first beyond the 8-hex strike reach of every USN group
         # we know of, then inside our own 12 of the nearest (the outranging plan), closing when farther; then,
         # while Cautious Spruance tethers TF 58 to nine hexes of Saipan (16.1.4, until turn 9), beyond 9 + 8 hexes
-        # of Saipan when that costs nothing; then towards Guam.
+        # of Saipan when that costs nothing; then as far out in the band as our own reach allows (every IJN carrier
+        # unit reaches 12: a group at 12 strikes first and is the last a USN move can bring under its 8); then
+        # towards Guam.
         saipan = view.get("saipan_hex") or SAIPAN
         tethered = int(view.get("turn", 0)) < SPRUANCE_LIFTED
 
         def near(h: str) -> int:
             return min((hex_dist(h, t) for t in threats), default=99)
 
-        def score(h: str) -> tuple[int, bool, int, bool, int]:
+        def score(h: str) -> tuple[int, bool, int, bool, int, int]:
             n = near(h)
-            return (min(n, USN_STRIKE_REACH + 1), n <= IJN_STRIKE_REACH, -n if n > IJN_STRIKE_REACH else 0,
-                    tethered and hex_dist(h, saipan) > SPRUANCE_RADIUS + USN_STRIKE_REACH, -hex_dist(h, GUAM))
+            inside = n <= IJN_STRIKE_REACH
+            return (min(n, USN_STRIKE_REACH + 1), inside, 0 if inside else -n,
+                    tethered and hex_dist(h, saipan) > SPRUANCE_RADIUS + USN_STRIKE_REACH,
+                    n if inside else 0, -hex_dist(h, GUAM))
 
         pick = best(by_kind(d, "move"), lambda o: score(str(o.get("to"))))
         if pick is not None and score(str(pick.get("to"))) > score(here):

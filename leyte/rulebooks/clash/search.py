@@ -448,7 +448,8 @@ class ClashSearchRoll:
         _record(st, side, fr["channel"], tgt["id"])
         found = "sighted (information only)" if fr["channel"] == "land" else "detected"
         ctx.emit(rule, f"{side} search of {name} by {by}: {found}", kind="search_result",
-                 data={"target": tgt["id"], "found": True, "channel": fr["channel"], "searcher": by})
+                 data={"target": state.public_id(st, tgt["id"]), "found": True, "channel": fr["channel"],
+                       "searcher": by})
         push_many(st, [("clash_search_report", {
             "reporter": defender, "viewer": side, "target": tgt["id"], "pm": int(row.get("plus_minus", 0)),
             "truth": composition(st, tgt["id"]), "given": {}, "step": "way", "channel": fr["channel"]})])
@@ -563,5 +564,5 @@ class ClashSearchReport:
         reports[fr["target"]] = {"turn": st.turn, "report": "by_type", "counts": given, "channel": fr["channel"]}
         info = " (information only: no detection, 6.3.3)" if fr["channel"] == "land" else ""
         ctx.emit(own("6.1"), f"{fr['reporter']} reports {_label(st, fr['target'])}: {_fmt(given)}{info}", kind="report",
-                 data={"target": fr["target"], "counts": given, "channel": fr["channel"]},
+                 data={"target": _label(st, fr["target"]), "counts": given, "channel": fr["channel"]},
                  visible=tuple(sorted({fr["viewer"], fr["reporter"]})))

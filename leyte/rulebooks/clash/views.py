@@ -30,16 +30,20 @@ def view(st: State, player: str | None) -> dict[str, Any]:
                              if t["id"] not in parents and state.marker_seen(st, player, t["id"])),
                             key=lambda t: t["id"])  # labels, never ids (3.1.6); 15.7: found markers only
     own_tf = state.side_tf(st, player)
+    reports = st.flags.get("reports", {}).get(player, {})
     v["task_forces"] = [
         {"id": tid, "name": tf["name"], "side": tf["side"],
          "hex": tf["hex"] if tf["side"] == player or state.marker_seen(st, player, tid) else None,
-         **({"tgs": [t.id for t in state.tgs_of(st, tid)]} if tf["side"] == player else {})}
+         **({"tgs": [t.id for t in state.tgs_of(st, tid)]} if tf["side"] == player
+            else {"last_report": reports.get(tid)})}  # a search of the TF marker reports on the whole TF (6.1)
         for tid, tf in sorted(cl["tfs"].items())
     ]
     v["own_tf"] = own_tf[0] if own_tf else None
     v["marker_labels"] = {tid: lab for tid, lab in sorted(cl.get("labels", {}).items())
                           if tid in st.tfs and st.tfs[tid].side == player}  # what the enemy reads on each (3.1.6)
-    v["detected"] = {ch: list(ids) for ch, ids in cl["detected"][player].items()}
+    # what each channel found, by the marker labels the side reads on the map: a TG's id would tell which historical
+    # group (and so what ships) a label hides, even for a land-based sighting that gives counts only (6.3.3, R-51)
+    v["detected"] = {ch: sorted(state.public_id(st, i) for i in ids) for ch, ids in cl["detected"][player].items()}
     v["air_bases"] = {k: dict(b) for k, b in sorted(cl["air_bases"].items())}
     if player == "USN":
         v["er_track"] = {k: list(x) for k, x in sorted(cl["er_track"].items())}
