@@ -57,7 +57,7 @@ def test_3_1_6_after_set_up_the_enemy_reads_marker_labels_that_never_tell_a_dumm
     st = g.state
     dummies = sorted(t.id for t in st.tfs.values() if t.dummy)
     assert dummies and all(d.startswith("ijn-dummy-") for d in dummies)
-    labels = state.extras(st)["labels"]
+    labels = state.labels(st)
     ijn = sorted(labels[t.id] for t in st.tfs.values() if t.side == "IJN")
     assert ijn == [f"ijn-marker-{k}" for k in range(1, len(ijn) + 1)]  # one numbering for real and dummy TGs
     enemy = [t["id"] for t in g.view("USN")["enemy_tfs"]]
@@ -74,7 +74,7 @@ def test_3_1_6_after_set_up_the_enemy_reads_marker_labels_that_never_tell_a_dumm
 def test_3_1_6_the_label_order_is_a_secret_draw_so_it_does_not_follow_the_set_up() -> None:
     orders = set()
     for seed in (5, 6, 7, 8):
-        labels = state.extras(_set_up_with_dummies(seed).state)["labels"]
+        labels = state.labels(_set_up_with_dummies(seed).state)
         orders.add(tuple(sorted((v, k) for k, v in labels.items() if k.startswith(("ijn-dummy-", "force-")))))
     assert len(orders) > 1
     draws = [e for e in _set_up_with_dummies(5).events if e.rule == "3.1.6" and e.kind == "draw"]

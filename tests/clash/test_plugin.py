@@ -109,7 +109,7 @@ def test_views_keep_each_side_s_secrets() -> None:
     usn, ijn = g.view("USN"), g.view("IJN")
     # the IJN's TGs are on the Mobile Fleet's chart: the USN sees the TF marker, not the Forces inside it (3.2.3)
     assert usn["enemy_tfs"] == [] and {"id": "mobile-fleet", "name": "Mobile Fleet", "side": "IJN",
-                                       "hex": "0618"} in usn["task_forces"]
+                                       "hex": "0618", "last_report": None} in usn["task_forces"]
     assert "reinforcements" not in usn and "er_track" not in ijn
     assert [r["turn"] for r in ijn["reinforcements"]] == [2, 4]  # the random-turn units: one secret d10
     text = json.dumps(usn)

@@ -28,9 +28,13 @@ def _played(game_id: str, seed: int, turns: int) -> leyte.Game:
 def test_air_strikes_near_saipan_and_the_points_the_usn_loses() -> None:
     g = _played("clash-of-the-carriers", 3, 3)
     ijn, usn = g.face.turn_summary(g.log("IJN")), g.face.turn_summary(g.log("USN"))
-    assert ijn[0] == "Turn 3: 1944-06-18 day:"
-    assert "TF usn-tg-12 came under three air strikes off Saipan and had Tennessee damaged." in ijn
-    # the USN calls its own TG by the name its moves use
-    assert "New TG usn-tg-12 came under three air strikes off Saipan and had Tennessee damaged." in usn
+    assert ijn[0] == usn[0] == "Turn 3: 1944-06-18 day:"
+    # the struck US groups are named by the marker labels the IJN reads on the map, in Saipan's waters
+    assert "TF usn-marker-8 came under three air strikes off Saipan." in ijn
+    assert "TF usn-marker-7 was sighted off Saipan and came under one air strike." in ijn
     assert "The USN lost 14 points." in ijn and "The USN lost 14 points." in usn  # 10.2: short of Saipan's quota
     assert "TF usn-marker-1 was sighted off Rota." in ijn
+    # no historical group's id or name reaches the IJN's summary
+    usn_groups = [t for t in g.state.tfs.values() if t.side == "USN"]
+    text = " ".join(ijn)
+    assert not any(t.id in text or t.name in text for t in usn_groups if not t.name.startswith("TF "))

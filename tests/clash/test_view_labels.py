@@ -20,13 +20,17 @@ from leyte.rulebooks.clash import state
 from leyte.rulebooks.clash.heuristic import make_heuristic
 
 GAME = "clash-of-the-carriers"
-SEARCH_EVENTS = ("search_result", "report", "dummy_removed", "search")
+SEARCH_EVENTS = ("search_result", "report", "dummy_removed", "search", "strike")  # strikes name their target too
 
 
 def enemy_ids(g: Game, side: str) -> re.Pattern[str] | None:
-    """The ids of the enemy TGs whose marker shows a label, as one whole-word pattern."""
-    labels = state.extras(g.state).get("labels", {})
-    ids = sorted(t for t, lab in labels.items() if lab != t and g.state.tfs[t].side != side)
+    """The ids and historical names of the enemy TGs whose marker shows a label, as one whole-word pattern."""
+    labels = state.labels(g.state)
+    hidden = [t for t, lab in labels.items() if lab != t and g.state.tfs[t].side != side]
+    # a group's id, and its name when that is a historical group's ("TG 58.1"), not a generic one ("New TG ...",
+    # "dummy TG": the ids already cover a dummy's tell)
+    names = {g.state.tfs[t].name for t in hidden}
+    ids = sorted({*hidden, *(n for n in names if not n.startswith("New ") and "dummy" not in n)})
     if not ids:
         return None
     return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
@@ -54,6 +58,10 @@ def test_3_1_6_views_and_search_log_name_enemy_tgs_by_label_only() -> None:
                     assert hit is None, f"decision {decisions}: {side} reads {hit.group(0)!r} in {e.text!r}"
         seen = len(g.events)
         d = g.decision
+        rx = enemy_ids(g, d.player)
+        if rx is not None:  # the question and its options name an enemy group by its label only (islands, strikes)
+            hit = rx.search(d.prompt + " ".join(o.text + canonical(o.params) for o in d.options) + canonical(d.data))
+            assert hit is None, f"decision {decisions}: {d.player} is asked about {hit.group(0)!r}"
         g.apply(bots[d.player].choose(g.view(d.player), d))
         decisions += 1
     # the game did find enemy groups, and each side's channels listed them by the labels on the map

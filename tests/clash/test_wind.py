@@ -16,7 +16,7 @@ from test_sequence_kit import DAYS, detections, finish_formations, position, rea
 
 from leyte.core.game import Game
 from leyte.core.players import RandomBot
-from leyte.rulebooks.clash import movement
+from leyte.rulebooks.clash import movement, state
 
 WIND = {"prevailing_wind": True}
 AIR = [{"id": a, "parent": "essex", "box": "ready"} for a in ("vf-15-1", "vf-15-2", "vb-15", "vt-15")]
@@ -242,4 +242,4 @@ def test_15_3_a_random_game_with_the_wind_plays_to_the_end_and_leaks_nothing() -
     assert any("CAP" in e.text for e in wind) and any("bombers" in e.text for e in wind)
     for e in g.events:
         if e.rule == "15.3" and e.kind == "move_public":  # the enemy reads labels, never a TG's id (3.1.6)
-            assert e.data["formation"] not in g.state.tfs or not g.state.flags["clash"].get("labels")
+            assert e.data["formation"] not in g.state.tfs or not state.labels(g.state)

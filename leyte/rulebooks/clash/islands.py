@@ -472,6 +472,19 @@ def formation_name(st: State, formation: str) -> str:
     return st.tfs[formation].name
 
 
+def enemy_name(st: State, formation: str) -> str:
+    """A US formation as the IJN reads it: the TF marker by its name, a TG by its marker label (R-51), never the
+    historical group's name, which would tell its ships."""
+    if formation in state.extras(st)["tfs"]:
+        return formation_name(st, formation)
+    return f"USN TG {state.public_id(st, formation)}"
+
+
+def by_label(st: State, label: str) -> str:
+    """The formation an option's marker label stands for (the label itself when nothing is labelled)."""
+    return next((tid for tid, lab in state.labels(st).items() if lab == label), label)
+
+
 def af_units(st: State, af: str) -> list[str]:
     """Ready units of a flotilla's bases."""
     return [a for b in flotilla_bases(st, af) for a in base_units(st, b, ("ready",))]
@@ -505,14 +518,15 @@ class AFActivation:
             return None
         return ask("IJN", "island_strike", f"The {fr['af']} Air Flotilla: launch a strike? (8.0)", own("8.0"),
                    [opt("af_done", f"End the {fr['af']} Air Flotilla's activation")]
-                   + [opt("island_strike", f"Strike {formation_name(st, f)} in {formation_hex(st, f)}", target=f)
-                      for f in targets], data={"af": fr["af"], "targets": targets})
+                   + [opt("island_strike", f"Strike {enemy_name(st, f)} in {formation_hex(st, f)}",
+                          target=state.public_id(st, f)) for f in targets],
+                   data={"af": fr["af"], "targets": [state.public_id(st, f) for f in targets]})
 
     @staticmethod
     def refuse(st: State, fr: dict[str, Any], action: Action) -> IllegalAction | None:
         if action.kind != "island_strike" or fr.get("step") != "strike":
             return None
-        f = str(action.get("target"))
+        f = by_label(st, str(action.get("target")))
         if f not in island_detections(st):
             return IllegalAction(own("6.3.2"), f"{f} has not been detected by island search: island air strikes "
                                  "only what its own search found")
@@ -527,7 +541,7 @@ class AFActivation:
         if action.kind == "af_done":
             pop(st, fr)
             return
-        f = str(action["target"])
+        f = by_label(st, str(action["target"]))
         check_coordination(st, f)
         cl = state.extras(st)
         tg = f
@@ -588,7 +602,7 @@ class IslandCompose:
         options.append(opt("strike_cancel", "Cancel the strike"))
         return ask("IJN", "strike_compose", f"Compose the {fr['af']} Air Flotilla's strike on "
                    f"{strikes.describe_target(st, fr['target'])}", own("8.1"), options,
-                   data={"target": fr["target"], "af": fr["af"]})
+                   data={"target": strikes.public_target(st, fr["target"]), "af": fr["af"]})
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:

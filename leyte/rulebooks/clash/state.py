@@ -44,7 +44,6 @@ def empty() -> dict[str, Any]:
         "recurring": [],
         "waivers": {},
         "saipan_hex": None,
-        "labels": {},
     }
 
 
@@ -147,16 +146,22 @@ def public_id(st: State, marker: str) -> str:
     out (3.1.6), so an id that says "dummy" must never reach the enemy: from the end of set-up every TG carries a
     label drawn in secret (``label_markers``), and a TG formed later takes the side's next label. A TF, an AF marker
     or a chit is its own label; so is a TG of a hand-built position that started after set-up."""
-    return str(extras(st).get("labels", {}).get(marker, marker))
+    return str(labels(st).get(marker, marker))
+
+
+def labels(st: State) -> dict[str, str]:
+    """Marker id -> the label the enemy reads, kept where Imperial Sunset's shared strike code looks for it
+    (``air_ops.public_label``), so its events and questions never carry a TG's id either."""
+    return st.flags.setdefault("marker_labels", {})
 
 
 def label_markers(st: State, ctx: Any) -> None:
     """16.1: once both sides are set up, give every TG in play a label, numbered in a secret random order per side
     so the numbers tell neither the set-up order nor which markers are dummies."""
     extras(st)["labels_on"] = True
-    labels = extras(st).setdefault("labels", {})
+    given = labels(st)
     for side in ("IJN", "USN"):
-        left = sorted(t.id for t in st.tfs.values() if t.side == side and t.in_play and t.id not in labels)
+        left = sorted(t.id for t in st.tfs.values() if t.side == side and t.in_play and t.id not in given)
         while left:
             tid = left.pop(ctx.pick(len(left), purpose="secret order of the marker labels", rule=own("3.1.6"),
                                     visible=()))
@@ -165,9 +170,9 @@ def label_markers(st: State, ctx: Any) -> None:
 
 def label_new(st: State, tid: str) -> None:
     """Give a TG formed in play (3.1.5) or a new dummy (3.1.6) its side's next label, the same way for both."""
-    labels = extras(st).setdefault("labels", {})
+    given = labels(st)
     if not extras(st).get("labels_on"):
         return  # a hand-built position with no set-up: ids stay as they are
     side = st.tfs[tid].side
-    n = sum(1 for v in labels.values() if v.startswith(f"{side.lower()}-marker-"))
-    labels[tid] = f"{side.lower()}-marker-{n + 1}"
+    n = sum(1 for v in given.values() if v.startswith(f"{side.lower()}-marker-"))
+    given[tid] = f"{side.lower()}-marker-{n + 1}"

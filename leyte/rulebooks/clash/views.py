@@ -39,7 +39,7 @@ def view(st: State, player: str | None) -> dict[str, Any]:
         for tid, tf in sorted(cl["tfs"].items())
     ]
     v["own_tf"] = own_tf[0] if own_tf else None
-    v["marker_labels"] = {tid: lab for tid, lab in sorted(cl.get("labels", {}).items())
+    v["marker_labels"] = {tid: lab for tid, lab in sorted(state.labels(st).items())
                           if tid in st.tfs and st.tfs[tid].side == player}  # what the enemy reads on each (3.1.6)
     # what each channel found, by the marker labels the side reads on the map: a TG's id would tell which historical
     # group (and so what ships) a label hides, even for a land-based sighting that gives counts only (6.3.3, R-51)

@@ -203,11 +203,26 @@ def detected_targets(st: State, side: str) -> list[str]:
     return [f"tf:{t}" for t in tfs] + [f"ship:{sid}" for sid in ships]
 
 
+def public_label(st: State, tid: str) -> str:
+    """The name the enemy reads on TF marker ``tid``. Imperial Sunset's marker ids are that name already; a sister
+    game whose formation ids are secret (Clash's task groups, R-51 there) keeps the labels it gives them in
+    ``st.flags["marker_labels"]``, so no event or question of the shared strike code names a formation by its id."""
+    return str(st.flags.get("marker_labels", {}).get(tid, tid))
+
+
+def public_target(st: State, target: str | None) -> str | None:
+    """A strike target ("tf:<id>" or "ship:<id>") as the enemy may read it: a TF by its public label."""
+    if not target:
+        return target
+    kind, _, tid = target.partition(":")
+    return f"tf:{public_label(st, tid)}" if kind == "tf" else target
+
+
 def describe_target(st: State, target: str) -> str:
     kind, _, tid = target.partition(":")
     if kind == "tf":
         t = st.tfs[tid]
-        return f"TF {t.id} in {t.hex}"
+        return f"TF {public_label(st, t.id)} in {t.hex}"
     return f"{damage.ship_name(st.data, tid)} in {st.ships[tid].hex}"
 
 

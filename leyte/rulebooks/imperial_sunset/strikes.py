@@ -50,6 +50,7 @@ from leyte.rulebooks.imperial_sunset.air_ops import (
     is_torpedo_unit,
     may_extend,
     on_mission,
+    public_target,
     public_unit_name,
     ships_of_target,
     strength,
@@ -142,7 +143,8 @@ class StrikeCompose:
         options.append(opt("strike_cancel", "Cancel the strike"))
         target = describe_target(st, fr["target"]) if fr.get("mode") != "surface" else "the enemy ships in the battle"
         return ask(fr["side"], "strike_compose", f"Compose the air strike on {target}", "8.1", options,
-                   data={"target": fr["target"] if fr.get("mode") != "surface" else None, "target_text": target})
+                   data={"target": public_target(st, fr["target"]) if fr.get("mode") != "surface" else None,
+                         "target_text": target})
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
@@ -194,7 +196,7 @@ def launch_strike(st: State, fr: dict[str, Any], ctx: Context) -> dict[str, Any]
     else:
         target_text = describe_target(st, fr["target"])
     ctx.emit("8.1", f"{side} air strike on {target_text}: {len(strike)} strike unit(s), {len(escorts)} escort(s)",
-             kind="strike", data={"side": side, "target": fr.get("target"), "strike": len(strike),
+             kind="strike", data={"side": side, "target": public_target(st, fr.get("target")), "strike": len(strike),
                                   "escorts": len(escorts)})
     ctx.emit("8.1", f"Strike units: {visible_text}; escorts: {esc_text}", kind="strike",
              data={"strike": strike, "escorts": escorts, "extended": extended}, visible=(side,))
