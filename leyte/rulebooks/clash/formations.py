@@ -20,7 +20,9 @@ keep every limit, and a refused change is an ``IllegalAction`` naming the case i
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from leyte.core.cases import own
@@ -67,36 +69,55 @@ def layout_of(st: State) -> dict[str, Any]:
     }
 
 
-def _found(D: ISData, lay: Mapping[str, Any]) -> list[tuple[str, str, str, int]]:
+def _carrier_ids(D: ISData) -> frozenset[str]:
+    """The ids of every carrier in the game data, worked out once per data object (the data never changes)."""
+    ids = _CARRIERS.get(D)
+    if ids is None:
+        ids = _CARRIERS[D] = frozenset(k for k, s in D.ships.items() if s.carrier)
+    return ids
+
+
+_CARRIERS: weakref.WeakKeyDictionary[ISData, frozenset[str]] = weakref.WeakKeyDictionary()
+
+
+def _found(D: ISData, lay: Mapping[str, Any], only: AbstractSet[str] | None = None) -> list[tuple[str, str, str, int]]:
     """Every limit the layout breaks as (case, reason, what, how far): ``what`` names the thing over its limit and
-    ``how far`` the count, so a change can be judged by whether it makes anything worse."""
+    ``how far`` the count, so a change can be judged by whether it makes anything worse.
+
+    ``only`` (the TGs a candidate change edited) leaves out the checks of one TG's own contents (3.1's size, the
+    carriers in it, 3.1.4's mix, 3.1.6's empty dummy) for every other TG: those records are the baseline's, so their
+    findings are the baseline's and can make nothing worse. The side and TF totals are always counted in full.
+    """
     out: list[tuple[str, str, str, int]] = []
     tgs, tfs, origin = lay["tgs"], lay["tfs"], lay["origin"]
     waived = lay.get("waivers", {})
+    carriers = _carrier_ids(D)
+    own_checks = sorted(tgs) if only is None else sorted(k for k in only if k in tgs)
     cap = D.mod("tg.max_units")
-    for tid, tg in sorted(tgs.items()):
-        n = len(tg["ships"])
+    for tid in own_checks:
+        n = len(tgs[tid]["ships"])
         if n > max(cap, waived.get(tid, 0)):
             out.append(("3.1", f"{tid} would hold {n} naval units; a TG holds at most {cap}", f"size:{tid}", n))
     for side in ("IJN", "USN"):
-        mine = {k: v for k, v in tgs.items() if v["side"] == side}
+        mine = [v for v in tgs.values() if v["side"] == side]
         limit = D.mod(f"tg_limit.{side}")
         if len(mine) > limit:
             out.append(("3.1.1", f"the {side} would have {len(mine)} TGs (dummies included); the limit is {limit}",
                         f"tgs:{side}", len(mine)))
         per = D.mod(f"carriers_per_tg.{side}")
-        with_carriers = 0
-        for tid, tg in sorted(mine.items()):
-            n = sum(1 for s in tg["ships"] if D.ships[s].carrier)
-            with_carriers += n > 0
-            if n > per:
-                out.append((_CARRIER_CASE[side], f"{tid} would hold {n} carriers; a {side} TG holds at most {per}",
-                            f"carriers:{tid}", n))
+        for tid in own_checks:
+            if tgs[tid]["side"] == side:
+                n = sum(1 for s in tgs[tid]["ships"] if s in carriers)
+                if n > per:
+                    out.append((_CARRIER_CASE[side], f"{tid} would hold {n} carriers; a {side} TG holds at most "
+                                                     f"{per}", f"carriers:{tid}", n))
+        with_carriers = sum(1 for v in mine if not carriers.isdisjoint(v["ships"]))
         most = D.mod(f"carrier_tgs.{side}")
         if with_carriers > most:
             out.append((_CARRIER_CASE[side], f"the {side} would have {with_carriers} TGs with carriers; the limit is "
                                              f"{most}", f"carrier_tgs:{side}", with_carriers))
-    for tid, tg in sorted(tgs.items()):
+    for tid in own_checks:
+        tg = tgs[tid]
         groups = sorted({origin[s] for s in tg["ships"] if s in origin})
         if len(groups) > 1:
             out.append(("3.1.4", f"{tid} would mix ships that started in {' and '.join(groups)}, which never share "
@@ -156,21 +177,24 @@ def push_formations(st: State, side: str) -> None:
     push(st, "clash_formations", side=side)
 
 
-def _copy_layout(lay: Mapping[str, Any]) -> dict[str, Any]:
-    """A layout a candidate change may edit: the TG records and their ship lists copied, the rest shared (read only)."""
-    return {**lay, "tgs": {k: {**v, "ships": list(v["ships"])} for k, v in lay["tgs"].items()}}
-
-
 def _why_not(st: State, side: str, action: Action,
              base: tuple[dict[str, Any], dict[str, int]] | None = None) -> IllegalAction | None:
     """Why a formation change is not allowed now, naming the case (None: it is allowed).
 
     ``base`` is the current layout and what it already breaks (``_baseline``), computed once when many candidate
-    changes are judged against the same position."""
+    changes are judged against the same position. The change is tried on a copy of the layout that shares every TG
+    record it leaves alone and copies the ones it edits (``edit``); ``_found`` then re-checks only those."""
     cur, before = base if base is not None else _baseline(st)
-    lay = _copy_layout(cur)
-    tgs, tfs = lay["tgs"], lay["tfs"]
+    tgs = dict(cur["tgs"])
+    lay = {**cur, "tgs": tgs}
+    tfs = lay["tfs"]
     kind = action.kind
+    touched: set[str] = set()
+
+    def edit(k: str) -> dict[str, Any]:
+        touched.add(k)
+        rec = tgs[k] = {**tgs[k], "ships": list(tgs[k]["ships"])}
+        return rec
 
     def refuse(case: str, why: str) -> IllegalAction:
         return IllegalAction(own(case), why, state=f"turn {st.turn} Initial Phase, {side} formations")
@@ -196,18 +220,18 @@ def _why_not(st: State, side: str, action: Action,
             return refuse("3.2.3", f"{tg} is already in {tfs[tgs[tg]['tf']]['name']}")
         if tgs[tg]["hex"] != tfs[tf]["hex"]:
             return refuse("3.2.3", f"{tg} in {tgs[tg]['hex']} is not in {tfs[tf]['name']}'s hex {tfs[tf]['hex']}")
-        tgs[tg]["tf"] = tf
+        edit(tg)["tf"] = tf
     elif kind == "split":
         tg = str(action["tg"])
         if tg not in tgs or tgs[tg]["side"] != side or tgs[tg]["tf"] is None:
             return refuse("3.2.3", f"{tg} is not a TG of the {side}'s TF")
-        tgs[tg]["tf"] = None
+        edit(tg)["tf"] = None
     elif kind in ("shift", "new_tg"):
         sid = str(action["ship"])
         home = cl_tg_of_ship(st, sid)
         if home is None or st.ships[sid].side != side or st.ships[sid].sunk:
             return refuse("3.1.4", f"{sid} is not a ship in one of the {side}'s TGs")
-        tgs[home]["ships"].remove(sid)
+        edit(home)["ships"].remove(sid)
         if kind == "shift":
             to = str(action["to"])
             if to not in tgs or tgs[to]["side"] != side or tgs[to]["dummy"] or to == home:
@@ -215,14 +239,16 @@ def _why_not(st: State, side: str, action: Action,
             if tgs[to]["hex"] != tgs[home]["hex"]:
                 return refuse("3.1.4", f"{to} in {tgs[to]['hex']} is not in {home}'s hex {tgs[home]['hex']}; ships "
                                        "shift only between TGs in the same hex")
-            tgs[to]["ships"].append(sid)
+            edit(to)["ships"].append(sid)
         else:
             tgs["(new)"] = {"side": side, "hex": tgs[home]["hex"], "dummy": False, "tf": None, "ships": [sid]}
+            touched.add("(new)")
     elif kind == "dummy":
         h = str(action["hex"])
         if not any(v["hex"] == h and v["side"] == side and not v["dummy"] and v["ships"] for v in tgs.values()):
             return refuse("3.1.6", f"a dummy TG is created in the hex of a real {side} TG; there is none in {h}")
         tgs["(dummy)"] = {"side": side, "hex": h, "dummy": True, "tf": None, "ships": []}
+        touched.add("(dummy)")
     elif kind == "remove_dummy":
         tg = str(action["tg"])
         if tg not in tgs or not tgs[tg]["dummy"] or tgs[tg]["side"] != side:
@@ -230,7 +256,7 @@ def _why_not(st: State, side: str, action: Action,
         del tgs[tg]
     else:
         return refuse("5.1", f"{action.text} is not a formation change")
-    worse = [(c, r) for c, r, what, n in _found(st.data, lay) if n > before.get(what, 0)]
+    worse = [(c, r) for c, r, what, n in _found(st.data, lay, touched) if n > before.get(what, 0)]
     if worse:
         return refuse(*worse[0])
     return None
@@ -267,7 +293,8 @@ def cl_tg_of_ship(st: State, sid: str) -> str | None:
     return s.tf if s is not None and s.tf in st.tfs else None
 
 
-def _candidates(st: State, side: str) -> list[Action]:
+def _changes(st: State, side: str) -> list[Action]:
+    """Every formation change the side could ask for now, in the order offered, before the limits are checked."""
     cl = state.extras(st)
     mine = state.tgs(st, side)
     tf = state.side_tf(st, side)
@@ -290,8 +317,44 @@ def _candidates(st: State, side: str) -> list[Action]:
     for h in sorted({t.hex for t in mine if t.hex and not t.dummy and t.ships}):
         out.append(opt("dummy", f"create a dummy TG in {h}", hex=h))
     out.append(opt("done", "formations done"))
+    return out
+
+
+def _candidates(st: State, side: str) -> list[Action]:
+    """The changes that keep every limit: each judged against one baseline of the position, and ships alike
+    (``_verdict_key``) judged once."""
     base = _baseline(st)
-    return [a for a in out if _why_not(st, side, a, base) is None]
+    verdicts: dict[tuple[Any, ...], bool] = {}
+    kept = []
+    for a in _changes(st, side):
+        key = _verdict_key(st, a)
+        ok = verdicts.get(key) if key is not None else None
+        if ok is None:
+            ok = _why_not(st, side, a, base) is None
+            if key is not None:
+                verdicts[key] = ok
+        if ok:
+            kept.append(a)
+    return kept
+
+
+def _verdict_key(st: State, action: Action) -> tuple[Any, ...] | None:
+    """What decides whether a ship may shift or form a new TG, for sharing one verdict among ships alike.
+
+    ``_why_not`` judges such a change by the TGs it touches and by the ship's own facts that a limit counts: whether
+    it is a carrier (3.1.2, 3.1.3) and which starting group it came from (3.1.4); a ship's size is always one unit
+    (3.1). Two ships alike in those, in the same TG and going to the same place, leave layouts that break the same
+    limits by the same amounts, so one check serves both. None for the other changes (judged one by one). A new
+    rule that looks at more of the ship must add it here."""
+    if action.kind not in ("shift", "new_tg"):
+        return None
+    sid = str(action["ship"])
+    ship = st.ships.get(sid)
+    if ship is None:
+        return None
+    origin = state.extras(st)["origin"].get(sid)
+    return (action.kind, ship.tf, action.get("to"), ship.side, ship.sunk, ship.exited, st.data.ships[sid].carrier,
+            origin)
 
 
 def _apply(st: State, side: str, action: Action, ctx: Context) -> None:
