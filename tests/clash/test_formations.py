@@ -258,7 +258,7 @@ def test_the_offered_changes_match_every_change_judged_alone_in_full(seed: int,
             fast = [(str(why.rule), why.reason) if (why := formations._why_not(st, side, a)) else None
                     for a in changes]
             with monkeypatch.context() as m:
-                m.setattr(formations, "_found", lambda D, lay, only=None: full_found(D, lay))
+                m.setattr(formations, "_found", lambda D, lay, *shortcuts: full_found(D, lay))
                 slow = [(str(why.rule), why.reason) if (why := formations._why_not(st, side, a)) else None
                         for a in changes]
             assert fast == slow

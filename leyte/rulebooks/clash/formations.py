@@ -21,7 +21,7 @@ keep every limit, and a refused change is an ``IllegalAction`` naming the case i
 from __future__ import annotations
 
 import weakref
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from typing import Any
 
@@ -80,68 +80,94 @@ def _carrier_ids(D: ISData) -> frozenset[str]:
 _CARRIERS: weakref.WeakKeyDictionary[ISData, frozenset[str]] = weakref.WeakKeyDictionary()
 
 
-def _found(D: ISData, lay: Mapping[str, Any], only: AbstractSet[str] | None = None) -> list[tuple[str, str, str, int]]:
-    """Every limit the layout breaks as (case, reason, what, how far): ``what`` names the thing over its limit and
-    ``how far`` the count, so a change can be judged by whether it makes anything worse.
+Tally = dict[tuple[str, str], int]  # ("tgs" | "carrier_tgs", side) or ("tf", TF id) -> how many TGs
 
-    ``only`` (the TGs a candidate change edited) leaves out the checks of one TG's own contents (3.1's size, the
-    carriers in it, 3.1.4's mix, 3.1.6's empty dummy) for every other TG: those records are the baseline's, so their
-    findings are the baseline's and can make nothing worse. The side and TF totals are always counted in full.
+
+def _tally_keys(carriers: frozenset[str], tg: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What one TG record adds to the side and TF totals: a TG of its side, a TG with carriers, a TG of its TF."""
+    keys = [("tgs", tg["side"])]
+    if not carriers.isdisjoint(tg["ships"]):
+        keys.append(("carrier_tgs", tg["side"]))
+    if tg["tf"] is not None:
+        keys.append(("tf", tg["tf"]))
+    return keys
+
+
+def _tally(D: ISData, tgs: Mapping[str, Any]) -> Tally:
+    """The totals 3.1.1-3.1.3 and 3.2.1-3.2.2 count, over every TG of a layout."""
+    carriers = _carrier_ids(D)
+    out: Tally = {}
+    for tg in tgs.values():
+        for key in _tally_keys(carriers, tg):
+            out[key] = out.get(key, 0) + 1
+    return out
+
+
+def _found(D: ISData, lay: Mapping[str, Any], only: AbstractSet[str] | None = None,
+           tally: Tally | None = None) -> Iterator[tuple[str, str, str, int]]:
+    """Every limit the layout breaks as (case, reason, what, how far): ``what`` names the thing over its limit and
+    ``how far`` the count, so a change can be judged by whether it makes anything worse. Lazily, in a fixed order,
+    so the first finding a change makes worse is found without looking at the rest.
+
+    ``only`` (the TGs a candidate change edited) leaves out the checks of one TG's own record (3.1's size, the
+    carriers in it, 3.1.4's mix, 3.1.6's empty dummy, 3.2.3's TG away from its TF, a TF that does not exist) for
+    every other TG: those records are the baseline's, so their findings are the baseline's and can make nothing
+    worse. ``tally`` gives the side and TF totals of this layout when the caller has them (``_why_not`` updates the
+    baseline's by the edited TGs); without it they are counted afresh.
     """
-    out: list[tuple[str, str, str, int]] = []
     tgs, tfs, origin = lay["tgs"], lay["tfs"], lay["origin"]
     waived = lay.get("waivers", {})
     carriers = _carrier_ids(D)
-    own_checks = sorted(tgs) if only is None else sorted(k for k in only if k in tgs)
+    checked = list(tgs) if only is None else [k for k in tgs if k in only]  # in layout order, for 3.2.3
+    own_checks = sorted(checked)
+    totals = tally if tally is not None else _tally(D, tgs)
     cap = D.mod("tg.max_units")
     for tid in own_checks:
         n = len(tgs[tid]["ships"])
         if n > max(cap, waived.get(tid, 0)):
-            out.append(("3.1", f"{tid} would hold {n} naval units; a TG holds at most {cap}", f"size:{tid}", n))
+            yield "3.1", f"{tid} would hold {n} naval units; a TG holds at most {cap}", f"size:{tid}", n
     for side in ("IJN", "USN"):
-        mine = [v for v in tgs.values() if v["side"] == side]
+        mine = totals.get(("tgs", side), 0)
         limit = D.mod(f"tg_limit.{side}")
-        if len(mine) > limit:
-            out.append(("3.1.1", f"the {side} would have {len(mine)} TGs (dummies included); the limit is {limit}",
-                        f"tgs:{side}", len(mine)))
+        if mine > limit:
+            yield ("3.1.1", f"the {side} would have {mine} TGs (dummies included); the limit is {limit}",
+                   f"tgs:{side}", mine)
         per = D.mod(f"carriers_per_tg.{side}")
         for tid in own_checks:
             if tgs[tid]["side"] == side:
                 n = sum(1 for s in tgs[tid]["ships"] if s in carriers)
                 if n > per:
-                    out.append((_CARRIER_CASE[side], f"{tid} would hold {n} carriers; a {side} TG holds at most "
-                                                     f"{per}", f"carriers:{tid}", n))
-        with_carriers = sum(1 for v in mine if not carriers.isdisjoint(v["ships"]))
+                    yield (_CARRIER_CASE[side], f"{tid} would hold {n} carriers; a {side} TG holds at most {per}",
+                           f"carriers:{tid}", n)
+        with_carriers = totals.get(("carrier_tgs", side), 0)
         most = D.mod(f"carrier_tgs.{side}")
         if with_carriers > most:
-            out.append((_CARRIER_CASE[side], f"the {side} would have {with_carriers} TGs with carriers; the limit is "
-                                             f"{most}", f"carrier_tgs:{side}", with_carriers))
+            yield (_CARRIER_CASE[side], f"the {side} would have {with_carriers} TGs with carriers; the limit is "
+                                        f"{most}", f"carrier_tgs:{side}", with_carriers)
     for tid in own_checks:
         tg = tgs[tid]
         groups = sorted({origin[s] for s in tg["ships"] if s in origin})
         if len(groups) > 1:
-            out.append(("3.1.4", f"{tid} would mix ships that started in {' and '.join(groups)}, which never share "
-                                 "a TG", f"mix:{tid}", len(groups)))
+            yield ("3.1.4", f"{tid} would mix ships that started in {' and '.join(groups)}, which never share a TG",
+                   f"mix:{tid}", len(groups))
         if tg["dummy"] and tg["ships"]:
-            out.append(("3.1.6", f"dummy {tid} cannot hold naval units", f"dummy:{tid}", len(tg["ships"])))
+            yield "3.1.6", f"dummy {tid} cannot hold naval units", f"dummy:{tid}", len(tg["ships"])
     for side in ("IJN", "USN"):
         n = sum(1 for tf in tfs.values() if tf["side"] == side)
         if n > D.mod("tf.per_side"):
-            out.append(("3.2", f"the {side} may have one TF only", f"tfs:{side}", n))
+            yield "3.2", f"the {side} may have one TF only", f"tfs:{side}", n
     for fid, tf in sorted(tfs.items()):
-        members = [k for k, v in tgs.items() if v["tf"] == fid]
+        members = totals.get(("tf", fid), 0)
         limit = D.mod(f"tf.max_tgs.{tf['side']}")
-        if len(members) > limit:
-            out.append((_TF_CASE[tf["side"]], f"{tf['name']} would hold {len(members)} TGs; at most {limit}",
-                        f"tf:{fid}", len(members)))
-        for k in members:
-            if tgs[k]["hex"] != tf["hex"]:
-                out.append(("3.2.3", f"{k} is in {tgs[k]['hex']}, not in {tf['name']}'s hex {tf['hex']}",
-                            f"apart:{k}", 1))
-    for k, v in sorted(tgs.items()):
+        if members > limit:
+            yield _TF_CASE[tf["side"]], f"{tf['name']} would hold {members} TGs; at most {limit}", f"tf:{fid}", members
+        for k in checked:
+            if tgs[k]["tf"] == fid and tgs[k]["hex"] != tf["hex"]:
+                yield "3.2.3", f"{k} is in {tgs[k]['hex']}, not in {tf['name']}'s hex {tf['hex']}", f"apart:{k}", 1
+    for k in own_checks:
+        v = tgs[k]
         if v["tf"] is not None and v["tf"] not in tfs:
-            out.append(("3.2", f"{k} names a TF {v['tf']!r} that does not exist", f"notf:{k}", 1))
-    return out
+            yield "3.2", f"{k} names a TF {v['tf']!r} that does not exist", f"notf:{k}", 1
 
 
 def problems(D: ISData, lay: Mapping[str, Any]) -> list[Problem]:
@@ -178,13 +204,14 @@ def push_formations(st: State, side: str) -> None:
 
 
 def _why_not(st: State, side: str, action: Action,
-             base: tuple[dict[str, Any], dict[str, int]] | None = None) -> IllegalAction | None:
+             base: Baseline | None = None) -> IllegalAction | None:
     """Why a formation change is not allowed now, naming the case (None: it is allowed).
 
-    ``base`` is the current layout and what it already breaks (``_baseline``), computed once when many candidate
-    changes are judged against the same position. The change is tried on a copy of the layout that shares every TG
-    record it leaves alone and copies the ones it edits (``edit``); ``_found`` then re-checks only those."""
-    cur, before = base if base is not None else _baseline(st)
+    ``base`` is the current layout, what it already breaks and its totals (``_baseline``), computed once when many
+    candidate changes are judged against the same position. The change is tried on a copy of the layout that shares
+    every TG record it leaves alone and copies the ones it edits (``edit``); ``_found`` then re-checks only those, with
+    the totals moved by what they changed."""
+    cur, before, tally = base if base is not None else _baseline(st)
     tgs = dict(cur["tgs"])
     lay = {**cur, "tgs": tgs}
     tfs = lay["tfs"]
@@ -253,19 +280,29 @@ def _why_not(st: State, side: str, action: Action,
         tg = str(action["tg"])
         if tg not in tgs or not tgs[tg]["dummy"] or tgs[tg]["side"] != side:
             return refuse("3.1.6", f"{tg} is not one of the {side}'s dummy TGs")
+        touched.add(tg)
         del tgs[tg]
     else:
         return refuse("5.1", f"{action.text} is not a formation change")
-    worse = [(c, r) for c, r, what, n in _found(st.data, lay, touched) if n > before.get(what, 0)]
-    if worse:
-        return refuse(*worse[0])
-    return None
+    carriers = _carrier_ids(st.data)
+    tally = dict(tally)
+    for k in touched:  # the totals move by what the edited TGs took away and what they add
+        for key in _tally_keys(carriers, cur["tgs"][k]) if k in cur["tgs"] else ():
+            tally[key] -= 1
+        for key in _tally_keys(carriers, tgs[k]) if k in tgs else ():
+            tally[key] = tally.get(key, 0) + 1
+    worse = next(((c, r) for c, r, what, n in _found(st.data, lay, touched, tally) if n > before.get(what, 0)), None)
+    return refuse(*worse) if worse is not None else None
 
 
-def _baseline(st: State) -> tuple[dict[str, Any], dict[str, int]]:
-    """The current layout and how far it already breaks each limit: a change is refused only if it makes one worse."""
+Baseline = tuple[dict[str, Any], dict[str, int], Tally]
+
+
+def _baseline(st: State) -> Baseline:
+    """The current layout, how far it already breaks each limit (a change is refused only if it makes one worse) and
+    its side and TF totals."""
     lay = layout_of(st)
-    return lay, {what: n for _, _, what, n in _found(st.data, lay)}
+    return lay, {what: n for _, _, what, n in _found(st.data, lay)}, _tally(st.data, lay["tgs"])
 
 
 def _spruance_refusal(st: State, side: str, action: Action) -> str | None:
