@@ -23,7 +23,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
-from typing import Any
+from typing import Any, NamedTuple
 
 from leyte.core.cases import own
 from leyte.core.errors import IllegalAction
@@ -69,15 +69,33 @@ def layout_of(st: State) -> dict[str, Any]:
     }
 
 
-def _carrier_ids(D: ISData) -> frozenset[str]:
-    """The ids of every carrier in the game data, worked out once per data object (the data never changes)."""
-    ids = _CARRIERS.get(D)
-    if ids is None:
-        ids = _CARRIERS[D] = frozenset(k for k, s in D.ships.items() if s.carrier)
-    return ids
+class _Limits(NamedTuple):
+    """The numbers 3.1-3.2 read from the game data, and its carriers, gathered once per data object (the data never
+    changes): the formation step checks them for every candidate change."""
+
+    carriers: frozenset[str]
+    tg_units: int  # 3.1
+    tfs_per_side: int  # 3.2
+    tgs: dict[str, int]  # 3.1.1, by side
+    carriers_per_tg: dict[str, int]  # 3.1.2, 3.1.3
+    carrier_tgs: dict[str, int]  # 3.1.2, 3.1.3
+    tf_tgs: dict[str, int]  # 3.2.1, 3.2.2
 
 
-_CARRIERS: weakref.WeakKeyDictionary[ISData, frozenset[str]] = weakref.WeakKeyDictionary()
+def _limits(D: ISData) -> _Limits:
+    lim = _LIMITS.get(D)
+    if lim is None:
+        sides = ("IJN", "USN")
+        lim = _LIMITS[D] = _Limits(
+            carriers=frozenset(k for k, s in D.ships.items() if s.carrier), tg_units=D.mod("tg.max_units"),
+            tfs_per_side=D.mod("tf.per_side"), tgs={s: D.mod(f"tg_limit.{s}") for s in sides},
+            carriers_per_tg={s: D.mod(f"carriers_per_tg.{s}") for s in sides},
+            carrier_tgs={s: D.mod(f"carrier_tgs.{s}") for s in sides},
+            tf_tgs={s: D.mod(f"tf.max_tgs.{s}") for s in sides})
+    return lim
+
+
+_LIMITS: weakref.WeakKeyDictionary[ISData, _Limits] = weakref.WeakKeyDictionary()
 
 
 Tally = dict[tuple[str, str], int]  # ("tgs" | "carrier_tgs", side) or ("tf", TF id) -> how many TGs
@@ -95,7 +113,7 @@ def _tally_keys(carriers: frozenset[str], tg: Mapping[str, Any]) -> list[tuple[s
 
 def _tally(D: ISData, tgs: Mapping[str, Any]) -> Tally:
     """The totals 3.1.1-3.1.3 and 3.2.1-3.2.2 count, over every TG of a layout."""
-    carriers = _carrier_ids(D)
+    carriers = _limits(D).carriers
     out: Tally = {}
     for tg in tgs.values():
         for key in _tally_keys(carriers, tg):
@@ -117,22 +135,23 @@ def _found(D: ISData, lay: Mapping[str, Any], only: AbstractSet[str] | None = No
     """
     tgs, tfs, origin = lay["tgs"], lay["tfs"], lay["origin"]
     waived = lay.get("waivers", {})
-    carriers = _carrier_ids(D)
+    lim = _limits(D)
+    carriers = lim.carriers
     checked = list(tgs) if only is None else [k for k in tgs if k in only]  # in layout order, for 3.2.3
     own_checks = sorted(checked)
     totals = tally if tally is not None else _tally(D, tgs)
-    cap = D.mod("tg.max_units")
+    cap = lim.tg_units
     for tid in own_checks:
         n = len(tgs[tid]["ships"])
         if n > max(cap, waived.get(tid, 0)):
             yield "3.1", f"{tid} would hold {n} naval units; a TG holds at most {cap}", f"size:{tid}", n
     for side in ("IJN", "USN"):
         mine = totals.get(("tgs", side), 0)
-        limit = D.mod(f"tg_limit.{side}")
+        limit = lim.tgs[side]
         if mine > limit:
             yield ("3.1.1", f"the {side} would have {mine} TGs (dummies included); the limit is {limit}",
                    f"tgs:{side}", mine)
-        per = D.mod(f"carriers_per_tg.{side}")
+        per = lim.carriers_per_tg[side]
         for tid in own_checks:
             if tgs[tid]["side"] == side:
                 n = sum(1 for s in tgs[tid]["ships"] if s in carriers)
@@ -140,7 +159,7 @@ def _found(D: ISData, lay: Mapping[str, Any], only: AbstractSet[str] | None = No
                     yield (_CARRIER_CASE[side], f"{tid} would hold {n} carriers; a {side} TG holds at most {per}",
                            f"carriers:{tid}", n)
         with_carriers = totals.get(("carrier_tgs", side), 0)
-        most = D.mod(f"carrier_tgs.{side}")
+        most = lim.carrier_tgs[side]
         if with_carriers > most:
             yield (_CARRIER_CASE[side], f"the {side} would have {with_carriers} TGs with carriers; the limit is "
                                         f"{most}", f"carrier_tgs:{side}", with_carriers)
@@ -154,11 +173,11 @@ def _found(D: ISData, lay: Mapping[str, Any], only: AbstractSet[str] | None = No
             yield "3.1.6", f"dummy {tid} cannot hold naval units", f"dummy:{tid}", len(tg["ships"])
     for side in ("IJN", "USN"):
         n = sum(1 for tf in tfs.values() if tf["side"] == side)
-        if n > D.mod("tf.per_side"):
+        if n > lim.tfs_per_side:
             yield "3.2", f"the {side} may have one TF only", f"tfs:{side}", n
     for fid, tf in sorted(tfs.items()):
         members = totals.get(("tf", fid), 0)
-        limit = D.mod(f"tf.max_tgs.{tf['side']}")
+        limit = lim.tf_tgs[tf["side"]]
         if members > limit:
             yield _TF_CASE[tf["side"]], f"{tf['name']} would hold {members} TGs; at most {limit}", f"tf:{fid}", members
         for k in checked:
@@ -284,7 +303,7 @@ def _why_not(st: State, side: str, action: Action,
         del tgs[tg]
     else:
         return refuse("5.1", f"{action.text} is not a formation change")
-    carriers = _carrier_ids(st.data)
+    carriers = _limits(st.data).carriers
     tally = dict(tally)
     for k in touched:  # the totals move by what the edited TGs took away and what they add
         for key in _tally_keys(carriers, cur["tgs"][k]) if k in cur["tgs"] else ():
@@ -332,39 +351,45 @@ def cl_tg_of_ship(st: State, sid: str) -> str | None:
 
 def _changes(st: State, side: str) -> list[Action]:
     """Every formation change the side could ask for now, in the order offered, before the limits are checked."""
+    return [a for a, _ in _keyed_changes(st, side)]
+
+
+def _keyed_changes(st: State, side: str) -> list[tuple[Action, tuple[Any, ...] | None]]:
+    """``_changes``, each with the key of its verdict (``_ship_class``; None: judged on its own)."""
     cl = state.extras(st)
     mine = state.tgs(st, side)
     tf = state.side_tf(st, side)
-    out: list[Action] = []
+    out: list[tuple[Action, tuple[Any, ...] | None]] = []
     for t in mine:
         if cl["parent_tf"].get(t.id):
-            out.append(opt("split", f"{t.name} leaves {cl['tfs'][cl['parent_tf'][t.id]]['name']}", tg=t.id))
+            out.append((opt("split", f"{t.name} leaves {cl['tfs'][cl['parent_tf'][t.id]]['name']}", tg=t.id), None))
         elif tf is not None and t.hex == tf[1]["hex"]:
-            out.append(opt("join", f"{t.name} joins {tf[1]['name']}", tg=t.id, tf=tf[0]))
+            out.append((opt("join", f"{t.name} joins {tf[1]['name']}", tg=t.id, tf=tf[0]), None))
     for t in mine:
         if t.dummy:
-            out.append(opt("remove_dummy", f"remove dummy {t.id}", tg=t.id))
+            out.append((opt("remove_dummy", f"remove dummy {t.id}", tg=t.id), None))
             continue
         for sid in sorted(s for s in t.ships if not st.ships[s].sunk and not st.ships[s].exited):
             name = st.data.ships[sid].name
+            alike = _ship_class(st, sid)
             for other in mine:
                 if other.id != t.id and not other.dummy and other.hex == t.hex:
-                    out.append(opt("shift", f"{name} shifts from {t.name} to {other.name}", ship=sid, to=other.id))
-            out.append(opt("new_tg", f"{name} leaves {t.name} to form a new TG", ship=sid))
+                    out.append((opt("shift", f"{name} shifts from {t.name} to {other.name}", ship=sid, to=other.id),
+                                ("shift", alike, other.id)))
+            out.append((opt("new_tg", f"{name} leaves {t.name} to form a new TG", ship=sid), ("new_tg", alike)))
     for h in sorted({t.hex for t in mine if t.hex and not t.dummy and t.ships}):
-        out.append(opt("dummy", f"create a dummy TG in {h}", hex=h))
-    out.append(opt("done", "formations done"))
+        out.append((opt("dummy", f"create a dummy TG in {h}", hex=h), None))
+    out.append((opt("done", "formations done"), None))
     return out
 
 
 def _candidates(st: State, side: str) -> list[Action]:
     """The changes that keep every limit: each judged against one baseline of the position, and ships alike
-    (``_verdict_key``) judged once."""
+    (``_ship_class``) going the same way judged once."""
     base = _baseline(st)
     verdicts: dict[tuple[Any, ...], bool] = {}
     kept = []
-    for a in _changes(st, side):
-        key = _verdict_key(st, a)
+    for a, key in _keyed_changes(st, side):
         ok = verdicts.get(key) if key is not None else None
         if ok is None:
             ok = _why_not(st, side, a, base) is None
@@ -375,23 +400,17 @@ def _candidates(st: State, side: str) -> list[Action]:
     return kept
 
 
-def _verdict_key(st: State, action: Action) -> tuple[Any, ...] | None:
+def _ship_class(st: State, sid: str) -> tuple[Any, ...]:
     """What decides whether a ship may shift or form a new TG, for sharing one verdict among ships alike.
 
     ``_why_not`` judges such a change by the TGs it touches and by the ship's own facts that a limit counts: whether
     it is a carrier (3.1.2, 3.1.3) and which starting group it came from (3.1.4); a ship's size is always one unit
     (3.1). Two ships alike in those, in the same TG and going to the same place, leave layouts that break the same
-    limits by the same amounts, so one check serves both. None for the other changes (judged one by one). A new
-    rule that looks at more of the ship must add it here."""
-    if action.kind not in ("shift", "new_tg"):
-        return None
-    sid = str(action["ship"])
-    ship = st.ships.get(sid)
-    if ship is None:
-        return None
-    origin = state.extras(st)["origin"].get(sid)
-    return (action.kind, ship.tf, action.get("to"), ship.side, ship.sunk, ship.exited, st.data.ships[sid].carrier,
-            origin)
+    limits by the same amounts, so one check serves both. A new rule that looks at more of the ship must add it
+    here."""
+    ship = st.ships[sid]
+    return (ship.tf, ship.side, ship.sunk, ship.exited, st.data.ships[sid].carrier,
+            state.extras(st)["origin"].get(sid))
 
 
 def _apply(st: State, side: str, action: Action, ctx: Context) -> None:
