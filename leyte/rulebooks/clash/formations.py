@@ -369,13 +369,13 @@ def _keyed_changes(st: State, side: str) -> list[tuple[Action, tuple[Any, ...] |
         if t.dummy:
             out.append((opt("remove_dummy", f"remove dummy {t.id}", tg=t.id), None))
             continue
+        partners = [other for other in mine if other.id != t.id and not other.dummy and other.hex == t.hex]
         for sid in sorted(s for s in t.ships if not st.ships[s].sunk and not st.ships[s].exited):
             name = st.data.ships[sid].name
             alike = _ship_class(st, sid)
-            for other in mine:
-                if other.id != t.id and not other.dummy and other.hex == t.hex:
-                    out.append((opt("shift", f"{name} shifts from {t.name} to {other.name}", ship=sid, to=other.id),
-                                ("shift", alike, other.id)))
+            for other in partners:
+                out.append((opt("shift", f"{name} shifts from {t.name} to {other.name}", ship=sid, to=other.id),
+                            ("shift", alike, other.id)))
             out.append((opt("new_tg", f"{name} leaves {t.name} to form a new TG", ship=sid), ("new_tg", alike)))
     for h in sorted({t.hex for t in mine if t.hex and not t.dummy and t.ships}):
         out.append((opt("dummy", f"create a dummy TG in {h}", hex=h), None))
