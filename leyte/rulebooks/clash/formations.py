@@ -177,7 +177,7 @@ def _found(D: ISData, lay: Mapping[str, Any], only: AbstractSet[str] | None = No
             yield "3.2", f"the {side} may have one TF only", f"tfs:{side}", n
     for fid, tf in sorted(tfs.items()):
         members = totals.get(("tf", fid), 0)
-        limit = lim.tf_tgs[tf["side"]]
+        limit = lim.tf_tgs[tf["side"]] if tf["side"] in lim.tf_tgs else D.mod(f"tf.max_tgs.{tf['side']}")
         if members > limit:
             yield _TF_CASE[tf["side"]], f"{tf['name']} would hold {members} TGs; at most {limit}", f"tf:{fid}", members
         for k in checked:
