@@ -234,3 +234,37 @@ def test_16_1_4_cautious_spruance_tf_58_stays_intact_until_turn_9() -> None:
     choose(g, "join", tg="tg-58-1", tf="tf-58")  # a TG may still join it
     g = at(9)
     choose(g, "split", tg="tg-58-7")  # lifted on turn 9
+
+
+@pytest.mark.parametrize("seed", [2, 4])
+def test_the_offered_changes_match_every_change_judged_alone_in_full(seed: int,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The formation step's shortcuts (one baseline, only the edited TGs re-checked, one verdict for ships alike)
+    change nothing: at formation steps of a real random game, judging every change on its own with the whole layout
+    re-checked gives the same options in the same order, and the same refusal (case and reason) for each change.
+    Seeds 2 and 4 between them meet refusals under 3.1, 3.1.1, 3.1.2 and 3.1.3 early."""
+    import leyte
+    from leyte.bots import make_bot
+
+    g = leyte.new_game("clash-of-the-carriers", scenario="historical", seed=seed)
+    bots = {p: make_bot("random", "clash-of-the-carriers", p, seed * 1000 + i) for i, p in enumerate(g.players)}
+    full_found = formations._found
+    seen = 0
+    refused_under: set[str] = set()
+    while seen < 30 and (d := g.decision) is not None:
+        if d.kind == "formations":
+            st, side = g.state, d.player
+            changes = formations._changes(st, side)
+            fast = [(str(why.rule), why.reason) if (why := formations._why_not(st, side, a)) else None
+                    for a in changes]
+            with monkeypatch.context() as m:
+                m.setattr(formations, "_found", lambda D, lay, *shortcuts: full_found(D, lay))
+                slow = [(str(why.rule), why.reason) if (why := formations._why_not(st, side, a)) else None
+                        for a in changes]
+            assert fast == slow
+            assert list(d.options) == [a for a, why in zip(changes, slow) if why is None]
+            refused_under |= {why[0] for why in slow if why is not None}
+            seen += 1
+        g.apply(bots[d.player].choose({}, d))
+    assert seen == 30
+    assert {"3.1", "3.1.1"} <= refused_under and refused_under & {"3.1.2", "3.1.3"}

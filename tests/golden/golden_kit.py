@@ -39,6 +39,9 @@ CASES: list[tuple[str, str, int, str, dict[str, Any]]] = [
     *[("naval-chess", "historical", seed, "random", {}) for seed in (1, 2)],
     ("naval-chess", "historical", 1, "heuristic", {}),
     ("naval-chess", "historical", 3, "heuristic", {"unryu": True}),
+    # Clash: random bots only (the heuristic bot is still being tuned); 2 and 7 are short games, one won by each
+    # side; 1, a long one, was recorded with the code from before the formation step's speed work.
+    *[("clash-of-the-carriers", "historical", seed, "random", {}) for seed in (1, 2, 7)],
 ]
 
 

@@ -20,8 +20,10 @@ keep every limit, and a refused change is an ``IllegalAction`` naming the case i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import weakref
+from collections.abc import Iterator, Mapping
+from collections.abc import Set as AbstractSet
+from typing import Any, NamedTuple
 
 from leyte.core.cases import own
 from leyte.core.errors import IllegalAction
@@ -67,60 +69,124 @@ def layout_of(st: State) -> dict[str, Any]:
     }
 
 
-def _found(D: ISData, lay: Mapping[str, Any]) -> list[tuple[str, str, str, int]]:
+class _Limits(NamedTuple):
+    """The numbers 3.1-3.2 read from the game data, and its carriers, gathered once per data object (the data never
+    changes): the formation step checks them for every candidate change."""
+
+    carriers: frozenset[str]
+    tg_units: int  # 3.1
+    tfs_per_side: int  # 3.2
+    tgs: dict[str, int]  # 3.1.1, by side
+    carriers_per_tg: dict[str, int]  # 3.1.2, 3.1.3
+    carrier_tgs: dict[str, int]  # 3.1.2, 3.1.3
+    tf_tgs: dict[str, int]  # 3.2.1, 3.2.2
+
+
+def _limits(D: ISData) -> _Limits:
+    lim = _LIMITS.get(D)
+    if lim is None:
+        sides = ("IJN", "USN")
+        lim = _LIMITS[D] = _Limits(
+            carriers=frozenset(k for k, s in D.ships.items() if s.carrier), tg_units=D.mod("tg.max_units"),
+            tfs_per_side=D.mod("tf.per_side"), tgs={s: D.mod(f"tg_limit.{s}") for s in sides},
+            carriers_per_tg={s: D.mod(f"carriers_per_tg.{s}") for s in sides},
+            carrier_tgs={s: D.mod(f"carrier_tgs.{s}") for s in sides},
+            tf_tgs={s: D.mod(f"tf.max_tgs.{s}") for s in sides})
+    return lim
+
+
+_LIMITS: weakref.WeakKeyDictionary[ISData, _Limits] = weakref.WeakKeyDictionary()
+
+
+Tally = dict[tuple[str, str], int]  # ("tgs" | "carrier_tgs", side) or ("tf", TF id) -> how many TGs
+
+
+def _tally_keys(carriers: frozenset[str], tg: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What one TG record adds to the side and TF totals: a TG of its side, a TG with carriers, a TG of its TF."""
+    keys = [("tgs", tg["side"])]
+    if not carriers.isdisjoint(tg["ships"]):
+        keys.append(("carrier_tgs", tg["side"]))
+    if tg["tf"] is not None:
+        keys.append(("tf", tg["tf"]))
+    return keys
+
+
+def _tally(D: ISData, tgs: Mapping[str, Any]) -> Tally:
+    """The totals 3.1.1-3.1.3 and 3.2.1-3.2.2 count, over every TG of a layout."""
+    carriers = _limits(D).carriers
+    out: Tally = {}
+    for tg in tgs.values():
+        for key in _tally_keys(carriers, tg):
+            out[key] = out.get(key, 0) + 1
+    return out
+
+
+def _found(D: ISData, lay: Mapping[str, Any], only: AbstractSet[str] | None = None,
+           tally: Tally | None = None) -> Iterator[tuple[str, str, str, int]]:
     """Every limit the layout breaks as (case, reason, what, how far): ``what`` names the thing over its limit and
-    ``how far`` the count, so a change can be judged by whether it makes anything worse."""
-    out: list[tuple[str, str, str, int]] = []
+    ``how far`` the count, so a change can be judged by whether it makes anything worse. Lazily, in a fixed order,
+    so the first finding a change makes worse is found without looking at the rest.
+
+    ``only`` (the TGs a candidate change edited) leaves out the checks of one TG's own record (3.1's size, the
+    carriers in it, 3.1.4's mix, 3.1.6's empty dummy, 3.2.3's TG away from its TF, a TF that does not exist) for
+    every other TG: those records are the baseline's, so their findings are the baseline's and can make nothing
+    worse. ``tally`` gives the side and TF totals of this layout when the caller has them (``_why_not`` updates the
+    baseline's by the edited TGs); without it they are counted afresh.
+    """
     tgs, tfs, origin = lay["tgs"], lay["tfs"], lay["origin"]
     waived = lay.get("waivers", {})
-    cap = D.mod("tg.max_units")
-    for tid, tg in sorted(tgs.items()):
-        n = len(tg["ships"])
+    lim = _limits(D)
+    carriers = lim.carriers
+    checked = list(tgs) if only is None else [k for k in tgs if k in only]  # in layout order, for 3.2.3
+    own_checks = sorted(checked)
+    totals = tally if tally is not None else _tally(D, tgs)
+    cap = lim.tg_units
+    for tid in own_checks:
+        n = len(tgs[tid]["ships"])
         if n > max(cap, waived.get(tid, 0)):
-            out.append(("3.1", f"{tid} would hold {n} naval units; a TG holds at most {cap}", f"size:{tid}", n))
+            yield "3.1", f"{tid} would hold {n} naval units; a TG holds at most {cap}", f"size:{tid}", n
     for side in ("IJN", "USN"):
-        mine = {k: v for k, v in tgs.items() if v["side"] == side}
-        limit = D.mod(f"tg_limit.{side}")
-        if len(mine) > limit:
-            out.append(("3.1.1", f"the {side} would have {len(mine)} TGs (dummies included); the limit is {limit}",
-                        f"tgs:{side}", len(mine)))
-        per = D.mod(f"carriers_per_tg.{side}")
-        with_carriers = 0
-        for tid, tg in sorted(mine.items()):
-            n = sum(1 for s in tg["ships"] if D.ships[s].carrier)
-            with_carriers += n > 0
-            if n > per:
-                out.append((_CARRIER_CASE[side], f"{tid} would hold {n} carriers; a {side} TG holds at most {per}",
-                            f"carriers:{tid}", n))
-        most = D.mod(f"carrier_tgs.{side}")
+        mine = totals.get(("tgs", side), 0)
+        limit = lim.tgs[side]
+        if mine > limit:
+            yield ("3.1.1", f"the {side} would have {mine} TGs (dummies included); the limit is {limit}",
+                   f"tgs:{side}", mine)
+        per = lim.carriers_per_tg[side]
+        for tid in own_checks:
+            if tgs[tid]["side"] == side:
+                n = sum(1 for s in tgs[tid]["ships"] if s in carriers)
+                if n > per:
+                    yield (_CARRIER_CASE[side], f"{tid} would hold {n} carriers; a {side} TG holds at most {per}",
+                           f"carriers:{tid}", n)
+        with_carriers = totals.get(("carrier_tgs", side), 0)
+        most = lim.carrier_tgs[side]
         if with_carriers > most:
-            out.append((_CARRIER_CASE[side], f"the {side} would have {with_carriers} TGs with carriers; the limit is "
-                                             f"{most}", f"carrier_tgs:{side}", with_carriers))
-    for tid, tg in sorted(tgs.items()):
+            yield (_CARRIER_CASE[side], f"the {side} would have {with_carriers} TGs with carriers; the limit is "
+                                        f"{most}", f"carrier_tgs:{side}", with_carriers)
+    for tid in own_checks:
+        tg = tgs[tid]
         groups = sorted({origin[s] for s in tg["ships"] if s in origin})
         if len(groups) > 1:
-            out.append(("3.1.4", f"{tid} would mix ships that started in {' and '.join(groups)}, which never share "
-                                 "a TG", f"mix:{tid}", len(groups)))
+            yield ("3.1.4", f"{tid} would mix ships that started in {' and '.join(groups)}, which never share a TG",
+                   f"mix:{tid}", len(groups))
         if tg["dummy"] and tg["ships"]:
-            out.append(("3.1.6", f"dummy {tid} cannot hold naval units", f"dummy:{tid}", len(tg["ships"])))
+            yield "3.1.6", f"dummy {tid} cannot hold naval units", f"dummy:{tid}", len(tg["ships"])
     for side in ("IJN", "USN"):
         n = sum(1 for tf in tfs.values() if tf["side"] == side)
-        if n > D.mod("tf.per_side"):
-            out.append(("3.2", f"the {side} may have one TF only", f"tfs:{side}", n))
+        if n > lim.tfs_per_side:
+            yield "3.2", f"the {side} may have one TF only", f"tfs:{side}", n
     for fid, tf in sorted(tfs.items()):
-        members = [k for k, v in tgs.items() if v["tf"] == fid]
-        limit = D.mod(f"tf.max_tgs.{tf['side']}")
-        if len(members) > limit:
-            out.append((_TF_CASE[tf["side"]], f"{tf['name']} would hold {len(members)} TGs; at most {limit}",
-                        f"tf:{fid}", len(members)))
-        for k in members:
-            if tgs[k]["hex"] != tf["hex"]:
-                out.append(("3.2.3", f"{k} is in {tgs[k]['hex']}, not in {tf['name']}'s hex {tf['hex']}",
-                            f"apart:{k}", 1))
-    for k, v in sorted(tgs.items()):
+        members = totals.get(("tf", fid), 0)
+        limit = lim.tf_tgs[tf["side"]] if tf["side"] in lim.tf_tgs else D.mod(f"tf.max_tgs.{tf['side']}")
+        if members > limit:
+            yield _TF_CASE[tf["side"]], f"{tf['name']} would hold {members} TGs; at most {limit}", f"tf:{fid}", members
+        for k in checked:
+            if tgs[k]["tf"] == fid and tgs[k]["hex"] != tf["hex"]:
+                yield "3.2.3", f"{k} is in {tgs[k]['hex']}, not in {tf['name']}'s hex {tf['hex']}", f"apart:{k}", 1
+    for k in own_checks:
+        v = tgs[k]
         if v["tf"] is not None and v["tf"] not in tfs:
-            out.append(("3.2", f"{k} names a TF {v['tf']!r} that does not exist", f"notf:{k}", 1))
-    return out
+            yield "3.2", f"{k} names a TF {v['tf']!r} that does not exist", f"notf:{k}", 1
 
 
 def problems(D: ISData, lay: Mapping[str, Any]) -> list[Problem]:
@@ -156,21 +222,25 @@ def push_formations(st: State, side: str) -> None:
     push(st, "clash_formations", side=side)
 
 
-def _copy_layout(lay: Mapping[str, Any]) -> dict[str, Any]:
-    """A layout a candidate change may edit: the TG records and their ship lists copied, the rest shared (read only)."""
-    return {**lay, "tgs": {k: {**v, "ships": list(v["ships"])} for k, v in lay["tgs"].items()}}
-
-
 def _why_not(st: State, side: str, action: Action,
-             base: tuple[dict[str, Any], dict[str, int]] | None = None) -> IllegalAction | None:
+             base: Baseline | None = None) -> IllegalAction | None:
     """Why a formation change is not allowed now, naming the case (None: it is allowed).
 
-    ``base`` is the current layout and what it already breaks (``_baseline``), computed once when many candidate
-    changes are judged against the same position."""
-    cur, before = base if base is not None else _baseline(st)
-    lay = _copy_layout(cur)
-    tgs, tfs = lay["tgs"], lay["tfs"]
+    ``base`` is the current layout, what it already breaks and its totals (``_baseline``), computed once when many
+    candidate changes are judged against the same position. The change is tried on a copy of the layout that shares
+    every TG record it leaves alone and copies the ones it edits (``edit``); ``_found`` then re-checks only those, with
+    the totals moved by what they changed."""
+    cur, before, tally = base if base is not None else _baseline(st)
+    tgs = dict(cur["tgs"])
+    lay = {**cur, "tgs": tgs}
+    tfs = lay["tfs"]
     kind = action.kind
+    touched: set[str] = set()
+
+    def edit(k: str) -> dict[str, Any]:
+        touched.add(k)
+        rec = tgs[k] = {**tgs[k], "ships": list(tgs[k]["ships"])}
+        return rec
 
     def refuse(case: str, why: str) -> IllegalAction:
         return IllegalAction(own(case), why, state=f"turn {st.turn} Initial Phase, {side} formations")
@@ -196,18 +266,18 @@ def _why_not(st: State, side: str, action: Action,
             return refuse("3.2.3", f"{tg} is already in {tfs[tgs[tg]['tf']]['name']}")
         if tgs[tg]["hex"] != tfs[tf]["hex"]:
             return refuse("3.2.3", f"{tg} in {tgs[tg]['hex']} is not in {tfs[tf]['name']}'s hex {tfs[tf]['hex']}")
-        tgs[tg]["tf"] = tf
+        edit(tg)["tf"] = tf
     elif kind == "split":
         tg = str(action["tg"])
         if tg not in tgs or tgs[tg]["side"] != side or tgs[tg]["tf"] is None:
             return refuse("3.2.3", f"{tg} is not a TG of the {side}'s TF")
-        tgs[tg]["tf"] = None
+        edit(tg)["tf"] = None
     elif kind in ("shift", "new_tg"):
         sid = str(action["ship"])
         home = cl_tg_of_ship(st, sid)
         if home is None or st.ships[sid].side != side or st.ships[sid].sunk:
             return refuse("3.1.4", f"{sid} is not a ship in one of the {side}'s TGs")
-        tgs[home]["ships"].remove(sid)
+        edit(home)["ships"].remove(sid)
         if kind == "shift":
             to = str(action["to"])
             if to not in tgs or tgs[to]["side"] != side or tgs[to]["dummy"] or to == home:
@@ -215,31 +285,43 @@ def _why_not(st: State, side: str, action: Action,
             if tgs[to]["hex"] != tgs[home]["hex"]:
                 return refuse("3.1.4", f"{to} in {tgs[to]['hex']} is not in {home}'s hex {tgs[home]['hex']}; ships "
                                        "shift only between TGs in the same hex")
-            tgs[to]["ships"].append(sid)
+            edit(to)["ships"].append(sid)
         else:
             tgs["(new)"] = {"side": side, "hex": tgs[home]["hex"], "dummy": False, "tf": None, "ships": [sid]}
+            touched.add("(new)")
     elif kind == "dummy":
         h = str(action["hex"])
         if not any(v["hex"] == h and v["side"] == side and not v["dummy"] and v["ships"] for v in tgs.values()):
             return refuse("3.1.6", f"a dummy TG is created in the hex of a real {side} TG; there is none in {h}")
         tgs["(dummy)"] = {"side": side, "hex": h, "dummy": True, "tf": None, "ships": []}
+        touched.add("(dummy)")
     elif kind == "remove_dummy":
         tg = str(action["tg"])
         if tg not in tgs or not tgs[tg]["dummy"] or tgs[tg]["side"] != side:
             return refuse("3.1.6", f"{tg} is not one of the {side}'s dummy TGs")
+        touched.add(tg)
         del tgs[tg]
     else:
         return refuse("5.1", f"{action.text} is not a formation change")
-    worse = [(c, r) for c, r, what, n in _found(st.data, lay) if n > before.get(what, 0)]
-    if worse:
-        return refuse(*worse[0])
-    return None
+    carriers = _limits(st.data).carriers
+    tally = dict(tally)
+    for k in touched:  # the totals move by what the edited TGs took away and what they add
+        for key in _tally_keys(carriers, cur["tgs"][k]) if k in cur["tgs"] else ():
+            tally[key] -= 1
+        for key in _tally_keys(carriers, tgs[k]) if k in tgs else ():
+            tally[key] = tally.get(key, 0) + 1
+    worse = next(((c, r) for c, r, what, n in _found(st.data, lay, touched, tally) if n > before.get(what, 0)), None)
+    return refuse(*worse) if worse is not None else None
 
 
-def _baseline(st: State) -> tuple[dict[str, Any], dict[str, int]]:
-    """The current layout and how far it already breaks each limit: a change is refused only if it makes one worse."""
+Baseline = tuple[dict[str, Any], dict[str, int], Tally]
+
+
+def _baseline(st: State) -> Baseline:
+    """The current layout, how far it already breaks each limit (a change is refused only if it makes one worse) and
+    its side and TF totals."""
     lay = layout_of(st)
-    return lay, {what: n for _, _, what, n in _found(st.data, lay)}
+    return lay, {what: n for _, _, what, n in _found(st.data, lay)}, _tally(st.data, lay["tgs"])
 
 
 def _spruance_refusal(st: State, side: str, action: Action) -> str | None:
@@ -267,31 +349,68 @@ def cl_tg_of_ship(st: State, sid: str) -> str | None:
     return s.tf if s is not None and s.tf in st.tfs else None
 
 
-def _candidates(st: State, side: str) -> list[Action]:
+def _changes(st: State, side: str) -> list[Action]:
+    """Every formation change the side could ask for now, in the order offered, before the limits are checked."""
+    return [a for a, _ in _keyed_changes(st, side)]
+
+
+def _keyed_changes(st: State, side: str) -> list[tuple[Action, tuple[Any, ...] | None]]:
+    """``_changes``, each with the key of its verdict (``_ship_class``; None: judged on its own)."""
     cl = state.extras(st)
     mine = state.tgs(st, side)
     tf = state.side_tf(st, side)
-    out: list[Action] = []
+    out: list[tuple[Action, tuple[Any, ...] | None]] = []
     for t in mine:
         if cl["parent_tf"].get(t.id):
-            out.append(opt("split", f"{t.name} leaves {cl['tfs'][cl['parent_tf'][t.id]]['name']}", tg=t.id))
+            out.append((opt("split", f"{t.name} leaves {cl['tfs'][cl['parent_tf'][t.id]]['name']}", tg=t.id), None))
         elif tf is not None and t.hex == tf[1]["hex"]:
-            out.append(opt("join", f"{t.name} joins {tf[1]['name']}", tg=t.id, tf=tf[0]))
+            out.append((opt("join", f"{t.name} joins {tf[1]['name']}", tg=t.id, tf=tf[0]), None))
     for t in mine:
         if t.dummy:
-            out.append(opt("remove_dummy", f"remove dummy {t.id}", tg=t.id))
+            out.append((opt("remove_dummy", f"remove dummy {t.id}", tg=t.id), None))
             continue
+        partners = [other for other in mine if other.id != t.id and not other.dummy and other.hex == t.hex]
         for sid in sorted(s for s in t.ships if not st.ships[s].sunk and not st.ships[s].exited):
             name = st.data.ships[sid].name
-            for other in mine:
-                if other.id != t.id and not other.dummy and other.hex == t.hex:
-                    out.append(opt("shift", f"{name} shifts from {t.name} to {other.name}", ship=sid, to=other.id))
-            out.append(opt("new_tg", f"{name} leaves {t.name} to form a new TG", ship=sid))
+            alike = _ship_class(st, sid)
+            for other in partners:
+                out.append((opt("shift", f"{name} shifts from {t.name} to {other.name}", ship=sid, to=other.id),
+                            ("shift", alike, other.id)))
+            out.append((opt("new_tg", f"{name} leaves {t.name} to form a new TG", ship=sid), ("new_tg", alike)))
     for h in sorted({t.hex for t in mine if t.hex and not t.dummy and t.ships}):
-        out.append(opt("dummy", f"create a dummy TG in {h}", hex=h))
-    out.append(opt("done", "formations done"))
+        out.append((opt("dummy", f"create a dummy TG in {h}", hex=h), None))
+    out.append((opt("done", "formations done"), None))
+    return out
+
+
+def _candidates(st: State, side: str) -> list[Action]:
+    """The changes that keep every limit: each judged against one baseline of the position, and ships alike
+    (``_ship_class``) going the same way judged once."""
     base = _baseline(st)
-    return [a for a in out if _why_not(st, side, a, base) is None]
+    verdicts: dict[tuple[Any, ...], bool] = {}
+    kept = []
+    for a, key in _keyed_changes(st, side):
+        ok = verdicts.get(key) if key is not None else None
+        if ok is None:
+            ok = _why_not(st, side, a, base) is None
+            if key is not None:
+                verdicts[key] = ok
+        if ok:
+            kept.append(a)
+    return kept
+
+
+def _ship_class(st: State, sid: str) -> tuple[Any, ...]:
+    """What decides whether a ship may shift or form a new TG, for sharing one verdict among ships alike.
+
+    ``_why_not`` judges such a change by the TGs it touches and by the ship's own facts that a limit counts: whether
+    it is a carrier (3.1.2, 3.1.3) and which starting group it came from (3.1.4); a ship's size is always one unit
+    (3.1). Two ships alike in those, in the same TG and going to the same place, leave layouts that break the same
+    limits by the same amounts, so one check serves both. A new rule that looks at more of the ship must add it
+    here."""
+    ship = st.ships[sid]
+    return (ship.tf, ship.side, ship.sunk, ship.exited, st.data.ships[sid].carrier,
+            state.extras(st)["origin"].get(sid))
 
 
 def _apply(st: State, side: str, action: Action, ctx: Context) -> None:

@@ -122,14 +122,21 @@ def placement_hexes(st: State, placer: str, distance: int, or_more: bool) -> lis
     D = st.data
     near = enemy_marker_hexes(st, placer)
     barred = enemy_unit_hexes(st, placer) | {s["hex"] for s in st.sonar}
-    out = []
-    for lab in _sea(D):
-        if lab in barred:
-            continue
-        d = min((dist(D, lab, h) for h in near), default=None)
-        if (d is None and or_more) or (d is not None and (d >= distance if or_more else d == distance)):
-            out.append(lab)
-    return out
+    return [lab for lab in _sea(D) if lab not in barred and _in_band(D, lab, near, distance, or_more)]
+
+
+def _in_band(D: ISData, lab: str, near: list[str], distance: int, or_more: bool) -> bool:
+    """Whether the nearest of the enemy markers ``near`` is ``distance`` hexes from ``lab`` (or more, ``or_more``);
+    with no enemy marker on the map only an "or more" band is met. A marker closer than ``distance`` settles it at
+    once, which is the common case on a crowded map."""
+    closest = None
+    for h in near:
+        d = dist(D, lab, h)
+        if d < distance:
+            return False
+        if closest is None or d < closest:
+            closest = d
+    return or_more or closest == distance
 
 
 def _band_text(distance: int, or_more: bool) -> str:
