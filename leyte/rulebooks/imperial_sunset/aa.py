@@ -24,16 +24,19 @@ from leyte.rulebooks.imperial_sunset.air_ops import has_weaker_side, is_cve_unit
 from leyte.rulebooks.imperial_sunset.data import ISData
 from leyte.rulebooks.imperial_sunset.state import State
 
-DISPLAY_ROWS = 4
+
+def display_areas(D: ISData) -> int:
+    """How many areas the air battle display has, one ship in each: rows times columns from the game's constants
+    (both layouts are lost: Imperial Sunset's four by four, ruling C13; Clash's four by five, so that Force C's
+    printed 18 units fit)."""
+    return D.mod("air.display_rows") * D.mod("air.display_cols")
 
 
-DISPLAY_COLS = 4
-
-
-def display_adjacent(a: int, b: int) -> bool:
-    """Areas 1..16 on a four-by-four air battle display touch along a side or at a corner (reconstructed)."""
-    ra, ca = divmod(a - 1, DISPLAY_COLS)
-    rb, cb = divmod(b - 1, DISPLAY_COLS)
+def display_adjacent(D: ISData, a: int, b: int) -> bool:
+    """Areas numbered row by row on the air battle display touch along a side or at a corner (reconstructed)."""
+    cols = D.mod("air.display_cols")
+    ra, ca = divmod(a - 1, cols)
+    rb, cb = divmod(b - 1, cols)
     return a != b and abs(ra - rb) <= 1 and abs(ca - cb) <= 1
 
 

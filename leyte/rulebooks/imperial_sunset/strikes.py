@@ -25,10 +25,9 @@ from leyte.core.errors import IllegalAction, LeyteError
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.imperial_sunset import damage
 from leyte.rulebooks.imperial_sunset.aa import (
-    DISPLAY_COLS,
-    DISPLAY_ROWS,
     aa_fire,
     display_adjacent,
+    display_areas,
     roll_suppression,
     ship_from_param,
     ship_label,
@@ -515,7 +514,7 @@ class StrikePlaceShips(_Step):
         todo = [s for s in fr["ships"] if s not in placed]
         sid = todo[0]
         used = set(placed.values())
-        free = [n for n in range(1, DISPLAY_ROWS * DISPLAY_COLS + 1) if n not in used]
+        free = [n for n in range(1, display_areas(D) + 1) if n not in used]
         options = [_place_ship_option(D, sid, n) for n in free]
         return (fr["defender"], "air_display", f"Place {damage.ship_name(D, sid)} on the air battle display", "8.1",
                 options)
@@ -652,7 +651,7 @@ class StrikeAdjacentAA(_Step):
         for s in fr["ships"]:
             if s in attacked or s in fr["adjacent_fired"] or st.ships[s].sunk or damage.aa(st, s) <= 0:
                 continue
-            if display_adjacent(fr["areas"].get(s, 0), fr["areas"].get(target, 0)):
+            if display_adjacent(st.data, fr["areas"].get(s, 0), fr["areas"].get(target, 0)):
                 options.append(opt("aa_adjacent",
                                    f"{damage.ship_name(D, s)} fires at {public_unit_name(D, cur)} at half AA",
                                    ship=s))
