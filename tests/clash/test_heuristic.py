@@ -31,6 +31,8 @@ NONSENSE = "colourless green ideas sleep furiously (range 99) in 0101, 7 MP left
 Hook = Callable[[Game, Decision, dict[str, Any], Action], None]
 
 
+SPRUANCE_LIFTED = 9  # 16.1.4 lifts on turn 9 in the historical scenario (the view's special_rules)
+
 def new_game(seed: int) -> Game:
     r = real_rules_until_subs()
     return Game(r, r.load_scenario("historical"), seed=seed, scenario_ref="historical")
@@ -168,11 +170,17 @@ def test_16_1_4_usn_carrier_tg_the_engine_leaves_free_still_keeps_within_nine_he
     here = next(h for h in labels_at(SAIPAN, H.SPRUANCE_RADIUS) if int(h[:2]) < int(SAIPAN[:2]))
     target = min(labels_at(here, 14), key=lambda h: (-hex_dist(h, SAIPAN), h))
     v = place(with_enemies(view_of("USN"), [enemy("ijn-marker-3", target, {"CV": 3})]), "tg-58-1", here)
-    v["turn"] = H.SPRUANCE_LIFTED - 1
+    v["turn"] = SPRUANCE_LIFTED - 1
     a = bot.choose(v, move_decision("USN", "tg-58-1", here))
     assert a.kind == "end_move" or hex_dist(a.get("to"), SAIPAN) <= H.SPRUANCE_RADIUS
     assert a.kind == "end_move" or hex_dist(a.get("to"), target) >= hex_dist(here, target)
-    v["turn"] = H.SPRUANCE_LIFTED
+    v["turn"] = SPRUANCE_LIFTED
+    a = bot.choose(v, move_decision("USN", "tg-58-1", here))
+    assert a.kind == "move" and hex_dist(a.get("to"), target) == 13 and hex_dist(a.get("to"), SAIPAN) > 9
+    # a scenario without the rule (the what-if notebook's "Spruance unleashed") frees it from the first turn
+    assert v["special_rules"]["cautious-spruance"] == {"lifted_on_turn": 9, "max_hexes": 9}
+    del v["special_rules"]["cautious-spruance"]
+    v["turn"] = SPRUANCE_LIFTED - 1
     a = bot.choose(v, move_decision("USN", "tg-58-1", here))
     assert a.kind == "move" and hex_dist(a.get("to"), target) == 13 and hex_dist(a.get("to"), SAIPAN) > 9
 
@@ -301,7 +309,7 @@ def test_ijn_outranges_a_tethered_usn_group_from_the_edge_of_its_own_reach_beyon
     def choice(usn: str, here: str) -> str:
         v = place(with_enemies(view_of("IJN"), [enemy("usn-marker-3", usn, {"CV": 2, "CVL": 2}, side="USN")]),
                   "force-a", here)
-        v["turn"] = H.SPRUANCE_LIFTED - 1
+        v["turn"] = SPRUANCE_LIFTED - 1
         a = bot.choose(v, move_decision("IJN", "force-a", here))
         return str(a.get("to")) if a.kind == "move" else here
 

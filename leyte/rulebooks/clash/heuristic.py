@@ -61,8 +61,8 @@ USN_STATION = 6  # how far from Saipan TF 58 stands while it has no contact (the
 USN_CAP_PER_TG = 3  # fighter units a USN carrier TG keeps on CAP by day
 IJN_CAP_PER_TG = 1  # the IJN needs its fighters as escorts: one a carrier TG
 DISPLAY_AREAS = 16  # the air battle display's areas (4 x 4, 8.0): one ship each
-SPRUANCE_RADIUS = 9  # 16.1.4 Cautious Spruance: TF 58 within nine hexes of Saipan ...
-SPRUANCE_LIFTED = 9  # ... until turn 9
+SPRUANCE = "cautious-spruance"  # 16.1.4: TF 58 within nine hexes of Saipan until turn 9 (view["special_rules"])
+SPRUANCE_RADIUS = 9  # the rule's printed distance, when the view does not give one
 DECISIVE_DATES = ("1944-06-18", "1944-06-19")  # 16.1.4, ruling R-35
 DECISIVE_CARRIERS = 3
 # How much a reported ship type is worth striking or chasing: carriers above all (10.1, 10.2 count their VP and
@@ -121,6 +121,17 @@ def report_value(counts: dict[str, Any] | None) -> float:
 def report_carriers(counts: dict[str, Any] | None) -> int:
     return sum(int(n or 0) for t, n in (counts or {}).items() if t in CARRIERS)
 
+
+
+def spruance_binds(view: dict[str, Any]) -> bool:
+    """Whether Cautious Spruance (16.1.4) still holds TF 58 near Saipan: the scenario has it and its lifting turn has
+    not come (a what-if without the rule leaves TF 58 free from the start)."""
+    rule = view.get("special_rules", {}).get(SPRUANCE)
+    return rule is not None and int(view.get("turn", 0)) < int(rule.get("lifted_on_turn", 0))
+
+
+def spruance_radius(view: dict[str, Any]) -> int:
+    return int(view.get("special_rules", {}).get(SPRUANCE, {}).get("max_hexes", SPRUANCE_RADIUS))
 
 class ClashBot:
     """What both Clash bots do the same way; mixed in before the Imperial Sunset bot so these answers win."""
@@ -335,11 +346,11 @@ class ClashHeuristicUSN(ClashBot, HeuristicUSN):
             return self.step_towards(d, here, saipan) or self.stop(d)
         # A carrier formation closes to strike range of the best detected IJN formation; with none it stands off
         # Saipan, where the Japanese must come to it (the engine keeps it within nine hexes until turn 9).
-        tethered = int(view.get("turn", 0)) < SPRUANCE_LIFTED
+        tethered = spruance_binds(view)
         if tethered:
             # Spruance's caution binds the whole carrier force, not only the TGs the engine holds (16.1.4 names TF 58
             # and three TGs): TG 58.1 and 58.4, back from the Bonins, join the guard and never run west alone.
-            d = self.within(d, saipan, SPRUANCE_RADIUS)
+            d = self.within(d, saipan, spruance_radius(view))
         targets = [e for e in self.enemy_markers(view) if e["detected"]]
         if not targets and not tethered:
             # Spruance is free from turn 9 (16.1.4): go after the Mobile Fleet's marker (its hex is public), close
@@ -503,7 +514,7 @@ class ClashHeuristicIJN(ClashBot, HeuristicIJN):
         # unit reaches 12: a group at 12 strikes first and is the last a USN move can bring under its 8); then
         # towards Guam.
         saipan = view.get("saipan_hex") or SAIPAN
-        tethered = int(view.get("turn", 0)) < SPRUANCE_LIFTED
+        tethered = spruance_binds(view)
 
         def near(h: str) -> int:
             return min((hex_dist(h, t) for t in threats), default=99)
@@ -512,7 +523,7 @@ class ClashHeuristicIJN(ClashBot, HeuristicIJN):
             n = near(h)
             inside = n <= IJN_STRIKE_REACH
             return (min(n, USN_STRIKE_REACH + 1), inside, 0 if inside else -n,
-                    tethered and hex_dist(h, saipan) > SPRUANCE_RADIUS + USN_STRIKE_REACH,
+                    tethered and hex_dist(h, saipan) > spruance_radius(view) + USN_STRIKE_REACH,
                     n if inside else 0, -hex_dist(h, GUAM))
 
         pick = best(by_kind(d, "move"), lambda o: score(str(o.get("to"))))

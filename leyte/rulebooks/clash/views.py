@@ -39,6 +39,10 @@ def view(st: State, player: str | None) -> dict[str, Any]:
         for tid, tf in sorted(cl["tfs"].items())
     ]
     v["own_tf"] = own_tf[0] if own_tf else None
+    # the scenario's special rules in force (16.1.4), public to both sides: the turn each lifts and, for a distance
+    # rule, its limit; which formations a rule binds stays with their owner's charts
+    v["special_rules"] = {rid: {k: r[k] for k in ("lifted_on_turn", "max_hexes") if k in r}
+                          for rid, r in sorted(st.flags.get("special_rules", {}).items())}
     v["marker_labels"] = {tid: lab for tid, lab in sorted(state.labels(st).items())
                           if tid in st.tfs and st.tfs[tid].side == player}  # what the enemy reads on each (3.1.6)
     # what each channel found, by the marker labels the side reads on the map: a TG's id would tell which historical
