@@ -12,6 +12,7 @@ The common hex-and-counter movement rules (Formosa 12.1-12.4 and 14 are one inst
 - a unit never enters an enemy-occupied hex; it stops on entering an enemy zone of control; it may not step
   directly from one EZOC hex to another; and it may leave an EZOC hex only if it began the move there (the core
   search never leaves a hex where it had to stop, except a start hex).
+- a surcharge on entering a hex (``surcharge``: an interdicted hex) is paid on every step, road or not.
 - the minimum move: a unit that could not otherwise afford it may always move one hex, if that step is otherwise
   legal, spending its whole allowance.
 """
@@ -58,6 +59,7 @@ def step_cost(
     barred: HexTest = None,
     enemy: HexTest = None,
     ezoc: HexTest = None,
+    surcharge: Callable[[Hex], Number] | None = None,
 ) -> Callable[[Hex, Hex], Number | None]:
     """The price of one step ``a -> b`` under the rules above, or None when the step is not allowed.
 
@@ -68,6 +70,7 @@ def step_cost(
     roads = frozenset(road_kinds)
     is_barred, is_enemy, in_ezoc = as_test(barred, "barred"), as_test(enemy, "enemy"), as_test(ezoc, "ezoc")
     sides = side_cost or (lambda kinds: None if kinds & _CLOSED else 0)
+    toll = surcharge or (lambda _h: 0)
 
     def cost(a: Hex, b: Hex) -> Number | None:
         if is_enemy(b):
@@ -78,7 +81,7 @@ def step_cost(
         if "blocked" in kinds:
             return None
         if kinds & roads:
-            return road_cost  # along the road: terrain, rivers and barred terrain do not matter
+            return road_cost + toll(b)  # along the road: terrain, rivers and barred terrain do not matter
         if is_barred(b):
             return None
         here = enter_cost(b)
@@ -87,7 +90,7 @@ def step_cost(
         extra = sides(kinds)
         if extra is None:
             return None
-        return here + extra
+        return here + extra + toll(b)
 
     return cost
 
@@ -104,6 +107,7 @@ def destinations(
     barred: HexTest = None,
     enemy: HexTest = None,
     ezoc: HexTest = None,
+    surcharge: Callable[[Hex], Number] | None = None,
     minimum_move: bool = True,
 ) -> dict[Hex, Destination]:
     """Every hex a unit at ``start`` with ``allowance`` movement points may end in (the start hex excluded).
@@ -119,7 +123,7 @@ def destinations(
         return {}
     in_ezoc = as_test(ezoc, "ezoc")
     cost = step_cost(m, enter_cost=enter_cost, side_cost=side_cost, road_kinds=road_kinds, road_cost=road_cost,
-                     barred=barred, enemy=enemy, ezoc=in_ezoc)
+                     barred=barred, enemy=enemy, ezoc=in_ezoc, surcharge=surcharge)
     found = reach(m, start, allowance, cost=cost, stop_on_enter=in_ezoc)
     out: dict[Hex, Destination] = {}
     for h in found.hexes:

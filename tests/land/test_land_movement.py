@@ -70,6 +70,13 @@ def test_12_4_road_rate_only_along_connected_road_sides() -> None:
     assert moves(gap, "A", Fraction(5, 2))[third].cost == Fraction(5, 2)
 
 
+def test_12_4_surcharge_is_paid_on_the_road_too() -> None:
+    m = mk("ABC", {("A", "B"): {"road"}})
+    toll = {at(m, "B"): 1, at(m, "C"): 2}
+    d = moves(m, "A", 9, surcharge=lambda h: toll.get(h, 0))
+    assert d[at(m, "B")].cost == Fraction(3, 2) and d[at(m, "C")].cost == Fraction(9, 2)
+
+
 def test_14_enter_enemy_zone_and_stop() -> None:
     m = mk("ABCD")
     d = moves(m, "A", 5, ezoc={at(m, "B")})
