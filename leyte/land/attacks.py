@@ -36,15 +36,16 @@ The feasibility search, exact for either reading:
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
 from typing import Any
 
 from leyte.core.errors import LeyteError
+from leyte.core.hexgrid import Hex, HexMap
 
-__all__ = ["Combat", "AttackDuties", "Feasibility"]
+__all__ = ["Combat", "AttackDuties", "Feasibility", "hex_duties"]
 
 Piece = Hashable
 
@@ -310,3 +311,43 @@ class AttackDuties:
                 dfn = base | frozenset(more)
                 if self._forced_ok(att, dfn, free_a):
                     yield Combat(att, dfn)
+
+
+def hex_duties(
+    m: HexMap,
+    friendly: Iterable[Hex],
+    enemy: Iterable[Hex],
+    *,
+    can_attack: Iterable[Hex] | None = None,
+    exerts_zoc: Iterable[Hex] | None = None,
+    exempt: Iterable[Hex] = (),
+    attack_across: Callable[[Hex, Hex], bool] | None = None,
+    zoc_across: Callable[[Hex, Hex], bool] | None = None,
+    case: str = "",
+) -> AttackDuties:
+    """The duties of a phase where each hex's stack attacks and defends as one piece, read off the map.
+
+    ``friendly`` and ``enemy`` are occupied hexes. ``can_attack`` (default: every friendly hex) may attack;
+    ``exerts_zoc`` (default: every enemy hex) projects a zone of control; ``exempt`` friendly hexes need not
+    attack. ``attack_across(a, d)`` and ``zoc_across(d, f)`` say whether an attack, or a zone, crosses the side
+    between two adjacent hexes; both default to "not across a closed or all-sea side", since a land zone does
+    not reach over open water.
+    """
+    closed = frozenset({"blocked", "all_sea"})
+
+    def open_side(a: Hex, b: Hex) -> bool:
+        return not m.side(a, b) & closed
+
+    hits = attack_across or open_side
+    reaches = zoc_across or open_side
+    foes = frozenset(enemy)
+    friends = frozenset(friendly)
+    both = friends & foes
+    if both:
+        raise LeyteError(f"attacks{f' ({case})' if case else ''}: {', '.join(m.label(h) for h in sorted(both))} "
+                         "listed as both friendly and enemy")
+    zoc_from = foes if exerts_zoc is None else frozenset(exerts_zoc)
+    attackers = friends if can_attack is None else frozenset(can_attack)
+    adj = {a: frozenset(d for d in m.neighbours(a) if d in foes and hits(a, d)) for a in sorted(attackers)}
+    zoc = {f: frozenset(d for d in m.neighbours(f) if d in zoc_from and reaches(d, f)) for f in sorted(friends)}
+    return AttackDuties(adj, zoc, exempt=exempt, case=case)

@@ -12,7 +12,8 @@ import random
 import pytest
 
 from leyte.core.errors import LeyteError
-from leyte.land.attacks import AttackDuties, Combat
+from leyte.core.hexgrid import HexMap
+from leyte.land.attacks import AttackDuties, Combat, hex_duties
 
 
 def test_15_a_unit_in_an_enemy_zone_must_attack_and_the_enemy_must_be_attacked() -> None:
@@ -149,3 +150,16 @@ def test_ten_pieces_on_a_front_line_are_settled_exactly() -> None:
     with pytest.raises(LeyteError, match="cannot be declared"):
         duties.check_declaration([Combat.of("a3", "d4")], Combat.of("a4", "d4"))
     assert duties.feasible([Combat.of("a0", {"d0", "d1"}), Combat.of("a1", "d2")])
+
+
+def test_15_duties_read_off_a_map_where_each_hex_fights_as_one_piece() -> None:
+    # Two friendly stacks A and B face enemy stacks X and Y; G is an enemy stack with no zone (a guerrilla);
+    # the A-X side is all sea, so X's zone does not reach A and A cannot attack X.
+    m = HexMap.from_ascii("AXBYG", legend={"o": "open"}, terrains=("open",), sides={("A", "X"): {"all_sea"}})
+    a, x, b, y, g = (m.find("mark", c)[0] for c in "AXBYG")
+    duties = hex_duties(m, [a, b], [x, y, g], exerts_zoc=[x, y], case="15")
+    assert duties.adj == {a: frozenset(), b: frozenset({x, y})}
+    assert duties.obligated == {b} and duties.must_defend == {x, y}
+    assert duties.mode == "combined" and duties.feasible().completion == (Combat(frozenset({b}), frozenset({x, y})),)
+    with pytest.raises(LeyteError, match=r"\(15\): 0101 listed as both friendly and enemy"):
+        hex_duties(m, [a], [a], case="15")
