@@ -208,7 +208,7 @@ def _bots_play(page: Any, game: str, seat: str, out: Path, stop_by: str) -> None
     page.screenshot(path=str(out / f"start_here_{game}_bots.png"))
     if stop_by == "stop":
         app.locator(".leyte-stop").click()
-        assert _wait_for(lambda: _message(page).startswith("Stopped"), 20), _message(page)
+        assert _wait_for(lambda: _message(page).startswith("Stopped"), 60), _message(page)  # loaded machines are slow
     else:
         seat_box.select_option("human")
         assert _wait_for(lambda: _is_your_turn(page), 90), f"the bots did not stop at {seat}'s decision"
