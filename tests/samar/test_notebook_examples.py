@@ -10,8 +10,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-import pytest
-
 import leyte
 from leyte.jupyter import play_script
 
@@ -26,7 +24,6 @@ def _ships(g: leyte.Game) -> dict[str, dict[str, Any]]:
 
 
 def test_00_start_here_3_1_taffy3_starts_in_its_area_and_a_click_picks_a_ship() -> None:
-    pytest.importorskip("ipywidgets")
     from leyte.jupyter import GameApp
 
     m = leyte.rules("samar").map
