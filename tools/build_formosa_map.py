@@ -347,7 +347,8 @@ class Build:
         return self.vkeys[i]
 
     def vertex_path(self, a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
-        """Shortest chain of hex edges between two corners (Dijkstra on edge length; ties broken by the key)."""
+        """Cheapest chain of hex edges between two corners (Dijkstra on edge length, coast edges dear; ties broken
+        by the key)."""
         dist = {a: 0.0}
         prev: dict[tuple[int, int], tuple[int, int]] = {}
         heap = [(0.0, a)]
@@ -358,7 +359,10 @@ class Build:
             if dcur > dist[v]:
                 continue
             for w in sorted(self.vadj[v]):
-                nd = dcur + math.dist(self.vertex[v], self.vertex[w])
+                # edges along the coast cost far more, so a river keeps to land sides until its mouth (M-6)
+                hexes = self.edge_hexes[frozenset((v, w))]
+                wet = len(hexes) != 2 or any(self.hexes[h].terrain == "sea" for h in hexes)
+                nd = dcur + math.dist(self.vertex[v], self.vertex[w]) * (20.0 if wet else 1.0)
                 if nd < dist.get(w, math.inf) - 1e-9:
                     dist[w], prev[w] = nd, v
                     heapq.heappush(heap, (nd, w))
@@ -393,6 +397,8 @@ class Build:
             for a, b in zip(chain, chain[1:], strict=False):
                 hexes = sorted(self.edge_hexes.get(frozenset((a, b)), []))
                 if len(hexes) != 2 or any(self.hexes[h].terrain == "sea" for h in hexes):
+                    if got:
+                        break  # the river has reached the coast; what follows is its mouth (M-6)
                     continue
                 if (hexes[0], hexes[1]) not in got:
                     got.append((hexes[0], hexes[1]))

@@ -150,6 +150,28 @@ def test_12_4_west_rivers_cross_the_trunk_road_where_bridges_would_be(
     assert all(shoka[1] <= r <= kagi[1] for r in rows)
 
 
+def test_12_1_each_river_is_one_contiguous_chain_of_hexsides(
+    m: HexMap, side_names: dict[tuple[str, str], set[str]]
+) -> None:
+    """Two river sides meet at a hex corner when their hexes are three mutually adjacent hexes (M-6)."""
+    for river in (*WEST_RIVERS, "Karenko", "Hinan"):
+        sides = [frozenset(k) for k, names in side_names.items() if f"river:{river}" in names]
+        assert sides, river
+
+        def meet(s: frozenset[str], t: frozenset[str]) -> bool:
+            hexes = [m.hex(lab) for lab in s | t]
+            return len(hexes) == 3 and all(a.distance(b) == 1 for a in hexes for b in hexes if a != b)
+
+        seen, todo = {sides[0]}, [sides[0]]
+        while todo:
+            s = todo.pop()
+            for t in sides:
+                if t not in seen and meet(s, t):
+                    seen.add(t)
+                    todo.append(t)
+        assert len(seen) == len(sides), f"the {river} breaks into pieces"
+
+
 def test_15_0_all_sea_sides_join_only_land_hexes_and_carry_no_road(m: HexMap) -> None:
     for (a, b), kinds in m.hexsides.items():
         if "all_sea" in kinds:
