@@ -62,6 +62,8 @@ SPECS = {
     # the same 25 nm hexes; the Marianas are small (Saipan ~34 nm^2), so only islets under ~2 nm^2 are dropped
     "clash-of-the-carriers": Spec(0.08, 0.035, 0.01,
                                   "projection from map.toml [projection] (sinusoidal + grid fit)"),
+    # 10-mile hexes, circumradius 5.0 nm: a 0.5 nm raster (GLOBE's own), so the Pescadores islets (~1 nm^2) stay
+    "formosa": Spec(0.1, 0.03, 0.02, "projection from map.toml [projection] (sinusoidal, no fit)"),
     "naval-chess": Spec(0.02, 0.006, 0.004,
                         "degree grid from scenarios/naval-chess/PROVENANCE.md (3.5 deg longitude per column, "
                         "2.5 deg latitude per row, Hong Kong at the centre of B2)"),
