@@ -356,3 +356,17 @@ def test_loader_import_is_light():
             "bad = [m for m in ('pandas', 'ipywidgets', 'ipycanvas', 'bokeh') if m in sys.modules]\n"
             "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_every_ruling_and_provenance_note_cited_in_the_data_exists():
+    import re
+
+    rulings = (FOLDER / "RULINGS.md").read_text(encoding="utf-8")
+    defined = set(re.findall(r"\*\*([RP]-\d+) —", rulings))
+    cited: set[str] = set()
+    files = [*FOLDER.glob("*.csv"), *(FOLDER / "tables").iterdir(), *Path(__file__).parents[2].joinpath(
+        "leyte", "rulebooks", "formosa").glob("*.py")]
+    for f in files:
+        cited |= set(re.findall(r"\b([RP]-\d+)\b", f.read_text(encoding="utf-8")))
+    assert cited and cited <= defined, sorted(cited - defined)
+    assert len(defined) == len(re.findall(r"\*\*[RP]-\d+ —", rulings))  # no id used twice
