@@ -370,3 +370,17 @@ def test_every_ruling_and_provenance_note_cited_in_the_data_exists():
         cited |= set(re.findall(r"\b([RP]-\d+)\b", f.read_text(encoding="utf-8")))
     assert cited and cited <= defined, sorted(cited - defined)
     assert len(defined) == len(re.findall(r"\*\*[RP]-\d+ —", rulings))  # no id used twice
+
+
+def test_the_data_files_are_exactly_what_the_build_tool_writes(tmp_path):
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "tools" / "build_formosa_data.py"
+    spec = importlib.util.spec_from_file_location("build_formosa_data", path)
+    assert spec and spec.loader
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert tool.main(["--check"]) == 0
+    tool.build(tmp_path)
+    _edit(tmp_path / "units.csv", "us_1mar,1st Mar", "us_1mar,First Mar")
+    assert tool.main(["--check", "--out", str(tmp_path)]) == 1
