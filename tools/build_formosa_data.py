@@ -25,7 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "scenarios" / "formosa"
-OUTPUTS = ("units.csv", "value_provenance.csv", "constants.csv", "tables")
+OUTPUTS = ("units.csv", "value_provenance.csv", "constants.csv", "markers.csv", "tables")
 _quiet = [False]
 
 
@@ -610,6 +610,39 @@ def _build_charts(root: Path) -> None:
       "R-11: the back MF is lost; 7, one above the revealed infantry MF 6, gives the extra mobility of the 11.1 "
       "designer's note")
     w(F / "constants.csv", ["id", "value", "case", "description", "provenance", "source"], C)
+
+    # The rest of the 176-counter sheet (2.0 L94): air, naval and marker counters. Which kinds exist is printed
+    # (2.5-2.7, 16.0, 17.0, 18.0); how many of each is ours, sized to the scenarios' needs and to fill the sheet
+    # with the 113 ground units. The count is a design limit on purchases (8.2 L617).
+    mix = "reconstructed: count sized to the scenarios and to fill the 176-counter sheet (2.0 L94) with units.csv"
+    markers = [
+        ["tac_us", "US tactical air strike (1/2 points)", "Allied", "US", "air", 16, mix + "; 20 US points in "
+         "Scenario 2 (24.2 L1462) as 1s and 2s"],
+        ["tac_cw", "British tactical air strike (1/2 points)", "Allied", "CW", "air", 2,
+         mix + "; 2 British points (24.2 L1462)"],
+        ["tac_japanese", "Japanese tactical air strike (1/2 points)", "Japanese", "Japanese", "air", 10,
+         mix + "; up to 9 points at start (24.1 L1418) plus purchases"],
+        ["kamikaze", "Kamikaze air strike", "Japanese", "Japanese", "air", 6, mix + "; up to 6 points at start "
+         "(24.1 L1420)"],
+        ["b29", "B-29 (suppressed on the back)", "Allied", "US", "air", 1, "printed: 16.5 L1167-1194 speak of "
+         "the one B-29 unit"],
+        ["air_supply", "Air supply", "Allied", "US", "air", 1, "printed: 19.4 L1295 speaks of the one air supply "
+         "unit"],
+        ["ng_us", "US naval gunfire", "Allied", "US", "naval", 7, mix + "; 4 at start (24.1 L1430)"],
+        ["ng_cw", "British naval gunfire", "Allied", "CW", "naval", 1, mix + "; 1 in Scenario 2 (24.2 L1462)"],
+        ["amphibious", "Amphibious invasion marker", "Allied", "", "marker", 9, mix],
+        ["drop_zone", "Airborne drop zone marker", "Allied", "", "marker", 3, mix + "; one per airborne pair "
+         "(10.3 L721: two regiments each) and a spare"],
+        ["fleet", "Japanese mobile fleet sortie", "Japanese", "Japanese", "naval", 1, "printed: 18.0 L1232 (one "
+         "sortie a game)"],
+        ["turn", "Game Turn", "", "", "admin", 1, "printed: 2.7 L348"],
+        ["lp_allied", "US Logistics Points (1s and 10s)", "Allied", "", "admin", 2, mix + "; kind printed 2.7 L356"],
+        ["lp_japanese", "Japanese Logistics Points (1s and 10s)", "Japanese", "", "admin", 2,
+         mix + "; kind printed 2.7 L364"],
+        ["amoy", "Allied Amoy Control", "Allied", "", "admin", 1, "printed: 2.7 L360"],
+    ]
+    w(F / "markers.csv", ["id", "name", "side", "nationality", "kind", "count", "provenance", "source"],
+      [[*m[:6], "printed" if m[6].startswith("printed") else "reconstructed", m[6]] for m in markers])
     _log(len(C), "constants", len(tec), "tec values")
 
 

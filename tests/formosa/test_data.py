@@ -384,3 +384,22 @@ def test_the_data_files_are_exactly_what_the_build_tool_writes(tmp_path):
     tool.build(tmp_path)
     _edit(tmp_path / "units.csv", "us_1mar,1st Mar", "us_1mar,First Mar")
     assert tool.main(["--check", "--out", str(tmp_path)]) == 1
+
+
+def test_units_and_markers_fill_the_176_counter_sheet(data):
+    assert len(data.units) + sum(m.count for m in data.markers.values()) == data.constant("counters.total") == 176
+    assert data.markers["b29"].count == data.markers["air_supply"].count == data.markers["fleet"].count == 1
+    assert data.markers["b29"].provenance == "printed"
+    # the scenarios' starting air and naval forces fit in the counters (1- and 2-point air counters, 2.5 L328)
+    assert 2 * data.markers["tac_us"].count >= data.constant("s2.allied_tac")
+    assert 2 * data.markers["tac_japanese"].count >= data.constant("s1.japanese_tac_base") + 6
+    assert 2 * data.markers["kamikaze"].count >= 6
+    assert data.markers["ng_us"].count >= data.constant("s1.allied_ng")
+    assert data.markers["ng_cw"].count >= data.constant("s2.cw_ng")
+
+
+def test_a_unit_start_place_must_be_known(tmp_path):
+    d = _copy(tmp_path)
+    _edit(d / "units.csv", ",both,staging,mixed", ",both,beach,mixed")
+    with pytest.raises(ScenarioError, match=r"units.csv, row 2, field 'at_start': 'beach'"):
+        load_data(d)

@@ -24,7 +24,7 @@ from leyte.core.errors import LeyteError, ScenarioError
 from leyte.core.paths import game_data_dir
 from leyte.core.tables import PROVENANCE_TAGS, Table
 
-__all__ = ["FormosaData", "LpItem", "TecEntry", "Unit", "ValueTag", "VictoryBand", "load_data",
+__all__ = ["FormosaData", "LpItem", "Marker", "TecEntry", "Unit", "ValueTag", "VictoryBand", "load_data",
            "CRT_COLUMNS", "CRT_RESULTS"]
 
 GAME_FOLDER = "formosa"
@@ -36,6 +36,10 @@ UNIT_TYPES = {
 }
 BONUSES = ("A", "D", "none")
 SCENARIOS = ("1", "2", "both")
+# Where a unit starts (24.1): the Allied Staging Area, on Formosa, in a pool the Japanese set-up counts draw from,
+# free in Amoy after its capture (6th MarDiv), or not at all ("no": bought, or optional).
+AT_START = ("staging", "formosa", "formosa_choice", "special_6mar", "no")
+MARKER_KINDS = ("air", "naval", "marker", "admin")
 # The fields of a counter whose provenance value_provenance.csv must give when a unit's row says "mixed".
 VALUE_FIELDS = ("name", "type", "size", "division", "cf", "bonus", "mf", "mechanised", "static", "concealed_mf",
                 "opt", "setup_only", "replaceable", "lp_recruit", "lp_replace", "at_start")
@@ -73,6 +77,20 @@ class Unit:
     lp_replace: int | None
     scenario: str
     at_start: str
+    provenance: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """Air, naval, marker and admin counters: how many the sheet holds (a limit on purchases, 8.2 L617)."""
+
+    id: str
+    name: str
+    side: str
+    nationality: str
+    kind: str
+    count: int
     provenance: str
     source: str
 
@@ -156,6 +174,7 @@ class FormosaData:
     lp_japanese: Mapping[str, LpItem]
     victory: tuple[VictoryBand, ...]
     constants: Mapping[str, NamedValue]
+    markers: Mapping[str, Marker]
 
     def constant(self, key: str) -> int:
         """A named number of constants.csv; a clear error for a name the file lacks."""
@@ -205,6 +224,7 @@ def load_data(folder: str | Path | None = None) -> FormosaData:
         lp_japanese=MappingProxyType(_lp_chart(folder / "tables" / "lp_japanese.csv")),
         victory=_victory(folder / "tables" / "victory.csv"),
         constants=MappingProxyType(_constants(folder / "constants.csv")),
+        markers=MappingProxyType(_markers(folder / "markers.csv")),
     )
 
 
@@ -262,7 +282,8 @@ def _units(path: Path) -> dict[str, Unit]:
             division=r.row.get("division", "").strip(), cf=r.int("cf", lo=0), bonus=_choice(r, "bonus", BONUSES),
             mf=mf, mechanised=mech, static=static, concealed_mf=cmf, opt=r.bool("opt"),
             setup_only=r.bool("setup_only"), replaceable=replaceable, lp_recruit=r.int("lp_recruit", lo=0),
-            lp_replace=lp_replace, scenario=_choice(r, "scenario", SCENARIOS), at_start=r.str("at_start"),
+            lp_replace=lp_replace, scenario=_choice(r, "scenario", SCENARIOS),
+            at_start=_choice(r, "at_start", AT_START),
             provenance=prov, source=src,
         )
     if not out:
@@ -431,4 +452,22 @@ def _constants(path: Path) -> dict[str, NamedValue]:
             raise r.err("id", f"{cid!r} appears twice")
         prov, src = _tagged(r, mixed_ok=False)
         out[cid] = NamedValue(cid, r.int("value"), r.str("case"), r.str("description"), prov, src)
+    return out
+
+
+def _markers(path: Path) -> dict[str, Marker]:
+    out: dict[str, Marker] = {}
+    for r in rows(path):
+        mid = r.str("id")
+        if mid in out:
+            raise r.err("id", f"{mid!r} appears twice")
+        side = (r.row.get("side") or "").strip()
+        if side and side not in SIDES:
+            raise r.err("side", f"{side!r} is not one of {', '.join(SIDES)} (or blank for a shared marker)")
+        nat = (r.row.get("nationality") or "").strip()
+        if nat and (not side or nat not in SIDES[side]):
+            raise r.err("nationality", f"{nat!r} is not a nationality of side {side or '(none)'}")
+        prov, src = _tagged(r, mixed_ok=False)
+        out[mid] = Marker(mid, r.str("name"), side, nat, _choice(r, "kind", MARKER_KINDS), r.int("count", lo=1),
+                          prov, src)
     return out
