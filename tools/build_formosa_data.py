@@ -417,6 +417,21 @@ def _build_tables(root: Path) -> None:
     scenario_1 = "str"
     scenario_2 = "str"
     ''', ["scenario_1", "scenario_2"], rows)
+    # Small printed d6 charts of the optional rules.
+    def printed_d6(tid, title, case, fields, bands, src):
+        rows = [["-", band, *vals, "printed", f"{src}"] for band, vals in bands]
+        head = (f'# Printed chart ({src}).\nid = "{tid}"\nname = "{title}"\ncase = "{case}"\ndie = "d6"\n'
+                f'provenance = "printed"\nsource = "{src}"\n\n[columns]\nby = "none"\n\n[rolls]\n'
+                'below = "error"\nabove = "error"\n\n[fields]\n' + "".join(f'{f} = "{ty}"\n' for f, ty in fields))
+        write(tid, head, [f for f, _ in fields], rows)
+
+    printed_d6("counter_landing", "Japanese Marine and Air Raider landing roll", "25.7, 25.8",
+               [("outcome", "str")], [("1-2", ["eliminated"]), ("3", ["turned_back"]), ("4-6", ["lands"])],
+               "25.7 L1549-1551, 25.8 L1564-1566")
+    printed_d6("raider_airfield", "Air Raiders on an Allied airfield", "25.8", [("tac_points_lost", "int")],
+               [("1-2", [0]), ("3-4", [1]), ("5-6", [2])], "25.8 L1570-1572")
+    printed_d6("pw_camp_b29", "PW camp under a B-29 D1 with other units", "25.10", [("outcome", "str")],
+               [("1-3", ["camp_removed"]), ("4-6", ["unit_eliminated"])], "25.10 L1596-1597")
     _log("tables written")
 
 

@@ -27,7 +27,8 @@ def data():
 
 
 def test_loads_every_file(data):
-    assert set(data.tables) == {"crt_allied", "crt_japanese", "air_combat", "b29", "fleet_sortie"}
+    assert set(data.tables) == {"crt_allied", "crt_japanese", "air_combat", "b29", "fleet_sortie",
+                                "counter_landing", "raider_airfield", "pw_camp_b29"}
     assert {"open", "rough", "mud_flats", "mountain", "peak", "city", "town", "river", "road", "rail", "all_sea",
             "sea"} <= set(data.tec)
     assert len(data.units) >= 100
@@ -403,3 +404,29 @@ def test_a_unit_start_place_must_be_known(tmp_path):
     _edit(d / "units.csv", ",both,staging,mixed", ",both,beach,mixed")
     with pytest.raises(ScenarioError, match=r"units.csv, row 2, field 'at_start': 'beach'"):
         load_data(d)
+
+
+def test_e19_optional_landing_and_raider_rolls_as_printed(data):
+    land = data.table("counter_landing")
+    assert [land.lookup("-", r).result["outcome"] for r in range(1, 7)] == (
+        ["eliminated"] * 2 + ["turned_back"] + ["lands"] * 3)
+    raid = data.table("raider_airfield")
+    assert [raid.lookup("-", r).result["tac_points_lost"] for r in range(1, 7)] == [0, 0, 1, 1, 2, 2]
+    pw = data.table("pw_camp_b29")
+    assert [pw.lookup("-", r).result["outcome"] for r in range(1, 7)] == ["camp_removed"] * 3 + ["unit_eliminated"] * 3
+    for t in (land, raid, pw):
+        assert t.provenance == "printed"
+
+
+def test_e15_allied_income_from_the_constants(data):
+    c = data.constant
+    # Scenario 1 with Amoy held, one functional major port, two minor ports and three functional airfields
+    income = (c("lp.allied_income_s1") + c("lp.allied_amoy") + 1 * c("lp.allied_major_port")
+              + 2 * c("lp.allied_minor_port") + 3 // c("lp.airfields_per_lp"))
+    assert income == 16
+
+
+def test_e18_die_hard_roll_needs_a_d6_below_the_cf(data):
+    regiment = data.units["ij_7inf"]
+    assert [r for r in range(1, 7) if r < regiment.cf] == [1, 2]  # 25.6: CF 3 makes a guerrilla on 1-2
+    assert sum(u.type == "guerrilla" for u in data.units.values()) == 4  # the mix caps die-hards (25.6 L1534)

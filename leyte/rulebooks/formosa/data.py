@@ -48,7 +48,8 @@ CRT_COLUMNS = ("49-", "50-99", "100-199", "200-299", "300-399", "400-499", "500-
 CRT_RESULTS = ("A1", "AE", "AR", "B1", "BB", "CA", "D1", "DR", "DE")  # 15.5, L993-1027
 B29_RESULTS = ("NE", "DS", "D1")  # 16.5, L1179-1190; NE (no effect) is ours
 FLEET_RESULTS = ("fiasco", "indecisive", "decisive")  # 18.0, L1243-1251
-ROLLED_TABLES = ("crt_allied", "crt_japanese", "air_combat", "b29", "fleet_sortie")
+ROLLED_TABLES = ("crt_allied", "crt_japanese", "air_combat", "b29", "fleet_sortie", "counter_landing",
+                 "raider_airfield", "pw_camp_b29")
 TEC_FIELDS = ("mp_nonmech", "mp_mech", "def_shift_allied", "def_shift_japanese")
 TEC_KINDS = ("hex", "feature", "hexside")
 
@@ -344,6 +345,10 @@ def _tables(folder: Path) -> dict[str, Table]:
         _check_results(folder / f"{key}.csv", t, ("result",), CRT_RESULTS)
     _check_results(folder / "b29.csv", out["b29"], tuple(out["b29"].fields), B29_RESULTS)
     _check_results(folder / "fleet_sortie.csv", out["fleet_sortie"], ("scenario_1", "scenario_2"), FLEET_RESULTS)
+    _check_results(folder / "counter_landing.csv", out["counter_landing"], ("outcome",),
+                   ("eliminated", "turned_back", "lands"))
+    _check_results(folder / "pw_camp_b29.csv", out["pw_camp_b29"], ("outcome",),
+                   ("camp_removed", "unit_eliminated"))
     return out
 
 
