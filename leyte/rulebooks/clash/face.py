@@ -88,6 +88,16 @@ class ClashFace(ImperialSunsetFace):
             out.setdefault(m["id"], m["hex"])
         return out
 
+    def roll_result_text(self, table: str, result: Mapping[str, Any]) -> str:
+        """The submarine placement table (11.1.2) gives a distance band from the enemy's markers; said as a band,
+        not as its two fields."""
+        if table == "sub_placement" and isinstance(result.get("distance"), int):
+            n = result["distance"]
+            hexes = "hex" if n == 1 else "hexes"
+            band = f"{n} or more {hexes}" if result.get("or_more") else f"exactly {n} {hexes}"
+            return f"{band} from the nearest enemy TG or TF"
+        return super().roll_result_text(table, result)
+
     def status(self, view: Mapping[str, Any]) -> str:
         if view.get("phase") == "setup":
             return f"Turn {view.get('turn')} · set-up (16.1.1)"
