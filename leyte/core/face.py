@@ -23,6 +23,8 @@ Markers are dicts with these keys (front ends rely on them; games may add their 
   edge; "ring", a disc), ``solid`` (filled in its colour with white text, else white with coloured text) and
   ``colour`` (instead of the owner's). A marker with a ``facing`` (0-5) is drawn as a single ship with a bow tick,
   and may carry ``speed`` (a letter), ``panic``, ``fire`` and ``hulk``; a ``"smoke"`` marker is a grey puff.
+- ``rank`` (a number, default 0): in a stack of counters on one hex the highest rank lies on top (the only counter
+  lettered), so a face puts the piece that matters most where the class can read it; equal ranks keep view order.
 """
 
 from __future__ import annotations
