@@ -231,3 +231,29 @@ def test_the_legend_switch_hides_and_shows_the_legend(hexmap: Any) -> None:
     assert mv.legend_box is None
     mv.show_legend(True)
     assert mv.legend_toggle.value is True and mv.legend_box is not None and "can be chosen" in mv.legend_shown
+
+
+def test_highlighted_hexes_lie_under_the_counters_and_their_lettering(hexmap: Any) -> None:
+    """An option's yellow tint and orange outline are drawn before the counters and their text, so a highlighted
+    hex never strikes through a counter's lettering."""
+    mv = MapView(hexmap)
+    layer = mv.canvas[1]
+    order: list[str] = []
+
+    def spy(name: str) -> Any:
+        real = getattr(layer, name)
+
+        def call(*args: Any, **kw: Any) -> Any:
+            order.append(name)
+            return real(*args, **kw)
+
+        return call
+
+    for name in ("fill_polygons", "stroke_polygons", "fill_styled_rects", "fill_text"):
+        object.__setattr__(layer, name, spy(name))
+    mk = {"hex": "3521", "title": "", "detected": False, "moved": False, "damaged": False, "kind": "tf",
+          "side": "red", "solid": True, "id": "1", "label": "Force A", "sub": "3 CV+"}
+    mv.show([mk], highlight=["3521", "3522"])
+    last_outline = max(i for i, n in enumerate(order) if n in ("fill_polygons", "stroke_polygons"))
+    first_counter = order.index("fill_styled_rects")
+    assert last_outline < first_counter < order.index("fill_text")
