@@ -66,3 +66,25 @@ def test_own_task_groups_by_name_enemy_ones_by_label_and_a_masked_loss_on_its_fo
     assert "Mobile Fleet lost a ship to fire and flooding in the Philippine Sea." in usn
     assert not any(line.startswith("A force") or "naval unit" in line for line in usn), usn
     assert not any("TG 58" in line or "TG 52" in line for line in ijn), ijn  # never a US group's name to the IJN
+
+
+def test_a_label_is_paired_only_with_the_group_its_own_activation_moved() -> None:
+    """A made-up IJN log: its own marker 5 is drawn and Force A's allowance follows (paired: "Force A"); then the
+    US marker 3 is drawn and an IJN group moves during that activation (no pairing: "US marker 3" stays a label)."""
+    from types import SimpleNamespace as E
+
+    from leyte.rulebooks.imperial_sunset.summary import turn_facts
+
+    log = [
+        E(kind="draw", text="Drew IJN TG ijn-marker-5", data={"marker": "ijn-marker-5", "side": "IJN"}),
+        E(kind="mp", text="Force A has 4 MP = 4", data={"formation": "force-a", "mp": 4}),
+        E(kind="activate_end", text="IJN marker ijn-marker-5 ends its activation in 1818",
+          data={"formation": "ijn-marker-5"}),
+        E(kind="draw", text="Drew USN TG usn-marker-3", data={"marker": "usn-marker-3", "side": "USN"}),
+        E(kind="move", text="Force B moves 1818 -> 1819", data={"formation": "force-b", "to": "1819"}),
+        E(kind="strike", text="USN air strike on TF ijn-marker-5 in 1818: 6 strike unit(s)", data={}),
+        E(kind="strike_end", text="", data={}),
+        E(kind="strike", text="IJN air strike on TF usn-marker-3 in 2811: 4 strike unit(s)", data={}),
+    ]
+    facts = turn_facts(log, 0, len(log), {})
+    assert [(f.who, f.what) for f in facts] == [("Force A", "struck"), ("US marker 3", "struck")]

@@ -9,8 +9,9 @@ losses and damage in an air strike (8.1) or a surface battle (8.3) belong to the
 
 Clash's markers carry labels ("usn-marker-7", ruling R-51) that are not for reading aloud: a label becomes "US
 marker 7" / "Japanese marker 7". A side's own marker is called by its group's name once the log has paired them: in
-the viewer's own activation (3.1.6) the drawn marker's label is followed by its group's own moves, which only the
-owner reads, so the pairing never names an enemy group. A public TF marker is called by the name its draw shows.
+the viewer's own activation (3.1.6) the drawn marker's label is followed by its group's movement allowance, which
+only the owner reads, so the pairing never names an enemy group. A public TF marker is called by the name its draw
+shows.
 """
 
 from __future__ import annotations
@@ -92,8 +93,11 @@ def turn_facts(events: Sequence[Any], start: int, end: int, ships: Mapping[str, 
             m = NAMED.match(e.text)
             if m and not m.group("name").startswith("TF ") and " marker " not in m.group("name"):
                 names[tf] = m.group("name")
-                if drawn and tf != drawn and e.kind in ("mp", "move"):
-                    group_of[drawn] = tf
+                if drawn and e.kind == "mp" and " MP = " in e.text:
+                    # the activated group's movement allowance, logged to its owner alone as the activation opens
+                    if tf != drawn:
+                        group_of[drawn] = tf
+                    drawn = None
             h = e.data.get("to") or e.data.get("hex")
             if isinstance(h, str):
                 last_hex[tf] = h
