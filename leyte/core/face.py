@@ -23,6 +23,8 @@ Markers are dicts with these keys (front ends rely on them; games may add their 
   edge; "ring", a disc), ``solid`` (filled in its colour with white text, else white with coloured text) and
   ``colour`` (instead of the owner's). A marker with a ``facing`` (0-5) is drawn as a single ship with a bow tick,
   and may carry ``speed`` (a letter), ``panic``, ``fire`` and ``hulk``; a ``"smoke"`` marker is a grey puff.
+- ``rank`` (a number, default 0): in a stack of counters on one hex the highest rank lies on top (the only counter
+  lettered), so a face puts the piece that matters most where the class can read it; equal ranks keep view order.
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ from typing import Any
 
 from leyte.core.story import Fact, place_phrase, tell
 
-__all__ = ["PlayerStyle", "OverlayStyle", "Face", "DefaultFace", "PALETTE", "option_dict", "last_turn", "short"]
+__all__ = ["PlayerStyle", "OverlayStyle", "Face", "DefaultFace", "PALETTE", "option_dict", "last_turn", "short",
+           "result_words"]
 
 Marker = dict[str, Any]
 
@@ -233,6 +236,12 @@ class Face:
         bits = [str(result[k]) for k in ("winner", "level") if result.get(k)]
         return " — ".join(dict.fromkeys(bits))
 
+    def roll_result_text(self, table: str, result: Mapping[str, Any]) -> str:
+        """One cell of a table (``table`` is its name) in plain words, for the odds panel and the roll log: a class
+        reads "2 or more hexes away", not "distance=2, or_more=True". The default words any cell
+        (``result_words``); a game whose cells need a sentence overrides it for those tables."""
+        return result_words(result)
+
     def cards(self, view: Mapping[str, Any]) -> list[dict[str, Any]]:
         """Unit cards, one per unit the view lets its player inspect: ``{"id", "title", "side", "lines": [str,
         ...], "fields": {name: scalar}}``, optionally ``"group"`` (a heading shared by cards that belong together,
@@ -385,6 +394,31 @@ def losses_by_type(game: Any, pieces: str = "ships") -> dict[str, int]:
 # -- the turn summary ------------------------------------------------------------------------------------------------
 
 #: event kinds that open a new turn or day (the games share these)
+def _words(name: str) -> str:
+    return str(name).replace("_", " ")
+
+
+def result_words(result: Mapping[str, Any]) -> str:
+    """A table cell in plain words, for any game: a true flag by its name ("detected", "or more"), a number after
+    its field ("hits 2"), a word after its field ("report: by type"); false flags, zeros and "none" are left out,
+    since a reader takes a missing thing as not happening, and a cell with nothing left says "nothing"."""
+    bits = []
+    for key, value in result.items():
+        if value is None or value is False or value == 0 or (isinstance(value, str) and value.lower() in ("none", "")):
+            continue
+        if value is True:
+            bits.append(_words(key))
+        elif isinstance(value, (int, float)):
+            name = FIELD_WORDS.get(key, _words(key))
+            bits.append(f"{name} {value:+g}" if key in SIGNED_FIELDS else f"{name} {value:g}")
+        else:
+            bits.append(f"{_words(key)}: {_words(str(value))}")
+    return ", ".join(bits) or "nothing"
+
+
+SIGNED_FIELDS = frozenset({"drm", "shift", "modifier"})  # fields read as a change, so shown with a sign
+FIELD_WORDS = {"drm": "die modifier", "plus_minus": "counts off by up to"}  # the common fields' names said aloud
+
 TURN_KINDS = frozenset({"turn", "day"})
 #: event kinds that end the game
 END_KINDS = frozenset({"result", "game_over", "victory"})

@@ -13,6 +13,7 @@ names a game or a side: players, their names and colours, markers and the status
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from html import escape
@@ -736,7 +737,8 @@ class GameApp:
             try:
                 total = sum(int(m["value"]) for m in r.get("modifiers", []))
                 title = f"{r.get('purpose', '')}: rolled {r.get('raw')}, {total:+d} = {r.get('final')}"
-                return odds_html(table, r.get("column"), total, read=r.get("row"), title=title)
+                words = functools.partial(self.session.game.face.roll_result_text, str(r.get("table", "")))
+                return odds_html(table, r.get("column"), total, read=r.get("row"), title=title, words=words)
             except (LeyteError, KeyError, ValueError, TypeError):
                 return ""
         return ""

@@ -7,7 +7,7 @@ internet), so ``setup_bokeh()`` loads BokehJS inline rather than from the CDN.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -15,6 +15,7 @@ import pandas as pd
 
 from leyte.core.chart_text import fit_title
 from leyte.core.dice import Modifier, chance_outcomes
+from leyte.core.face import result_words
 
 __all__ = [
     "setup_bokeh",
@@ -200,8 +201,10 @@ def odds_frame(table: Any, column: Any, modifiers: Sequence[Modifier] | int = 0)
     return pd.DataFrame(rows)
 
 
-def _result_text(result: Mapping[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in result.items())
+def _result_text(result: Mapping[str, Any], words: Callable[[Mapping[str, Any]], str] | None = None) -> str:
+    """A cell in plain words: the face's (``words``, e.g. ``lambda r: face.roll_result_text(table, r)``), else the
+    generic ``result_words`` — never the raw ``field=value`` pairs a class cannot read."""
+    return (words or result_words)(result)
 
 
 def odds_chart(
@@ -243,10 +246,12 @@ def odds_chart(
 
 
 def odds_html(
-    table: Any, column: Any, modifiers: Sequence[Modifier] | int = 0, *, read: str | None = None, title: str = ""
+    table: Any, column: Any, modifiers: Sequence[Modifier] | int = 0, *, read: str | None = None, title: str = "",
+    words: Callable[[Mapping[str, Any]], str] | None = None,
 ) -> str:
     """The exact odds of one roll as a small HTML bar table (no plotting library, so it updates inside the app in
-    JupyterLab and Voilà alike); the row the roll actually read is outlined."""
+    JupyterLab and Voilà alike); the row the roll actually read is outlined. ``words`` says a cell in plain words
+    (a face's ``roll_result_text`` for this table); by default ``leyte.core.face.result_words``."""
     from html import escape
 
     col = table.column_for(column)
@@ -261,7 +266,7 @@ def odds_html(
             f'<tr style="{mark}"><td style="padding-right:6px">{escape(cell.roll)}</td>'
             f'<td style="width:120px"><div style="background:{_result_colour(cell.result)};height:10px;'
             f'width:{width}%"></div></td><td style="padding:0 6px">{escape(str(p))}</td>'
-            f"<td>{escape(_result_text(cell.result))}</td></tr>"
+            f"<td>{escape(_result_text(cell.result, words))}</td></tr>"
         )
     head = escape(title or f"{table.name}, column {col}, modifier {tot:+d}")
     return (

@@ -185,6 +185,7 @@ class MapView:
         self.badges: dict[str, int] = {}  # hex -> the count shown on its stack in the last frame
         self.names_drawn: list[tuple[str, str, float, float]] = []
         self.legend_shown: list[str] = []
+        self.legend_box: tuple[float, float, float, float] | None = None  # x, y, width, height in the last frame
         self.scale_shown: art.ScaleBar | None = None
         self.status = ""
         self.hover: str | None = None
@@ -216,6 +217,11 @@ class MapView:
             b = W.Button(description=text, tooltip=tip, layout=W.Layout(width="34px"))
             b.on_click(lambda _b, fn=fn: fn())
             row.append(b)
+        # the legend can be put away (and back) by a visible switch: on a crowded map it may cover what matters
+        self.legend_toggle = W.ToggleButton(value=True, description="Legend", icon="list",
+                                            tooltip="show or hide the map's legend", layout=W.Layout(width="90px"))
+        self.legend_toggle.observe(lambda ch: self.show_legend(bool(ch["new"])), names="value")
+        row.append(self.legend_toggle)
         self.toolbar = W.HBox(row)
         self.widget = W.VBox([self.toolbar, self.canvas, self.info])
         self.redraw()
@@ -368,6 +374,16 @@ class MapView:
         self.pan = (float(px), float(py))
 
     # -- mouse ---------------------------------------------------------------------------------------------------
+
+    def show_legend(self, on: bool = True) -> None:
+        """Show or hide the legend (the toolbar's "Legend" switch calls this; so may a notebook)."""
+        self.legend = bool(on)
+        if self.legend_toggle.value != self.legend:
+            self.legend_toggle.value = self.legend  # its observer calls back here
+            return
+        if not self.legend:
+            self.legend_shown = []
+        self.draw_overlay()
 
     def on_hex_click(self, fn: Callable[[str], None]) -> None:
         self._click_handlers.append(fn)
@@ -601,8 +617,8 @@ class MapView:
         boxes, fills, edges, texts, dots, rings = [], [], [], [], [], []
         side_len = art.counter_px(s)
         # rings and small markers (contacts, air units) lie under the counters that share their hex, so a task
-        # force's counter stays on top of its stack and keeps its lettering
-        for m in sorted(self.markers, key=lambda m: m.get("shape") not in ("ring", "small")):
+        # force's counter stays on top of its stack and keeps its lettering; among counters the face's rank decides
+        for m in sorted(self.markers, key=art.stack_key):
             lab = m.get("hex")
             if lab not in self.geo.index:
                 continue
@@ -833,6 +849,7 @@ class MapView:
             c.fill_style = "#222222"
             c.font = "13px sans-serif"
             c.fill_text(bar.text, x1 + bar.px / 2, y1 - 15)
+        self.legend_box = None
         if not self.legend:
             return
         entries = art.legend_entries(self.markers, self.colours, self.names, coast=bool(self._rings),
@@ -847,8 +864,13 @@ class MapView:
         if w - right - 16 >= lw:  # the canvas is wider than the map: the legend goes in the empty band
             x0, y0 = w - 8 - lw, STATUS_HEIGHT + 72.0
         else:
-            x0, y0 = art.legend_corner(busy, w, h - STATUS_HEIGHT, lw, lh)
+            asked = [*self.highlight, *self.selected, *([self.focus] if self.focus else [])]
+            avoid = [(x, y - STATUS_HEIGHT) for x, y in (tuple(self.to_screen(np.array(self.geo.center_of(lab))))
+                                                         for lab in asked if lab in self.geo.index)]
+            x0, y0 = art.legend_corner([(x, y - STATUS_HEIGHT) for x, y in busy], w, h - STATUS_HEIGHT, lw, lh,
+                                       avoid=avoid)
             y0 += STATUS_HEIGHT
+        self.legend_box = (float(x0), float(y0), float(lw), float(lh))
         c.fill_style = "rgba(255,255,255,0.88)"
         c.fill_rect(x0, y0, lw, lh)
         c.stroke_style = "#90a4ae"

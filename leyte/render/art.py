@@ -130,18 +130,32 @@ def legend_entries(markers: Iterable[Mapping[str, Any]], colours: Mapping[str, s
     return out
 
 
+def stack_key(marker: Mapping[str, Any]) -> tuple[bool, float]:
+    """The drawing order within a hex (last drawn is on top): rings and small markers under the counters, then the
+    face's ``rank`` (higher on top); a sort by this key is stable, so equal keys keep the view's order."""
+    rank = marker.get("rank", 0)
+    return (marker.get("shape") not in ("ring", "small"), float(rank) if isinstance(rank, (int, float)) else 0.0)
+
+
 def legend_corner(points: Iterable[tuple[float, float]], width: float, height: float, box_w: float, box_h: float,
-                  margin: float = 8.0) -> tuple[float, float]:
+                  margin: float = 8.0, avoid: Iterable[tuple[float, float]] = ()) -> tuple[float, float]:
     """Where the legend goes: the left-hand corner (bottom first, then top) that hides the fewest of ``points``
-    (counters and names, in screen pixels); the right-hand corners hold the scale bar and the north arrow."""
-    pts = list(points)
-    best: tuple[int, int, tuple[float, float]] | None = None
+    (counters and names, in screen pixels); the right-hand corners hold the scale bar and the north arrow.
+
+    ``avoid`` are the hexes the decision asks about (highlighted options): hiding one of those costs more than
+    hiding every counter and name, since the player must click it."""
+    pts, must = list(points), list(avoid)
+
+    def hides(pts: list[tuple[float, float]], x0: float, y0: float) -> int:
+        return sum(1 for x, y in pts if x0 - 15 <= x <= x0 + box_w + 15 and y0 - 15 <= y <= y0 + box_h + 15)
+
+    best: tuple[int, int, int, tuple[float, float]] | None = None
     for rank, (x0, y0) in enumerate(((margin, height - margin - box_h), (margin, margin))):
-        hidden = sum(1 for x, y in pts if x0 - 15 <= x <= x0 + box_w + 15 and y0 - 15 <= y <= y0 + box_h + 15)
-        if best is None or (hidden, rank) < best[:2]:
-            best = (hidden, rank, (x0, y0))
+        key = (hides(must, x0, y0), hides(pts, x0, y0), rank)
+        if best is None or key < best[:3]:
+            best = (*key, (x0, y0))
     assert best is not None
-    return best[2]
+    return best[3]
 
 
 def counter_text(side: float, label: str, sub: str) -> tuple[float, float, float]:

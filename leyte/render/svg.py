@@ -269,12 +269,12 @@ def game_svg(game: Any, player: str | None = None, *, size: float | None = None)
         {"hex": mk["hex"], "colour": mk.get("colour") or face.colour(mk.get("side")), "side": mk.get("side"),
          "detected": mk.get("detected"), "text": mk.get("title") or mk.get("id"), "label": mk.get("label"),
          "sub": mk.get("sub"), "count": mk.get("count"), "kind": mk.get("kind"), "solid": mk.get("solid", True),
-         "shape": mk.get("shape", "counter"),
+         "shape": mk.get("shape", "counter"), "rank": mk.get("rank", 0),
          **({"facing": mk["facing"]} if "facing" in mk else {})}
         for mk in face.markers(v) if mk.get("hex")
     ]
     # as on the live map: rings and small markers lie under the counters that share their hex
-    markers.sort(key=lambda mk: mk["shape"] not in ("ring", "small"))
+    markers.sort(key=art.stack_key)  # and the face's rank puts the counter that matters most on top
     highlight: list[str] = []
     d = v.get("decision")
     if d and d.get("options"):

@@ -177,3 +177,83 @@ def test_a_contact_ring_never_hides_the_lettering_of_the_counter_in_its_hex(hexm
         {**mk, "kind": "sub", "id": "2", "side": "blue", "label": "S", "shape": "ring"},
     ])
     assert drawn == ["3 CVL+"]
+
+
+def test_the_counter_a_face_ranks_highest_tops_its_stack_and_alone_is_lettered(hexmap: Any) -> None:
+    """``rank`` (Face.markers): whatever order the view lists a hex's counters in, the highest rank lies on top."""
+    mv = MapView(hexmap)
+    drawn: list[str] = []
+    real = mv._draw_counter_texts
+
+    def spy(c: Any, texts: Any) -> None:
+        drawn.extend(t[2] for t in texts)
+        real(c, texts)
+
+    object.__setattr__(mv, "_draw_counter_texts", spy)
+    mk = {"hex": "3521", "title": "", "detected": False, "moved": False, "damaged": False, "kind": "tf",
+          "side": "red", "solid": True}
+    mv.show([{**mk, "id": "c", "label": "C", "rank": 2}, {**mk, "id": "a", "label": "A", "rank": 9},
+             {**mk, "id": "b", "label": "B", "rank": 5}])
+    assert drawn == ["A"]
+    drawn.clear()
+    mv.show([{**mk, "id": "c", "label": "C"}, {**mk, "id": "b", "label": "B"}])  # no ranks: the view's order
+    assert drawn == ["B"]
+
+
+def _inside(box: tuple[float, float, float, float], pt: tuple[float, float]) -> bool:
+    x0, y0, w, h = box
+    return x0 <= pt[0] <= x0 + w and y0 <= pt[1] <= y0 + h
+
+
+def test_the_legend_keeps_off_the_hexes_the_decision_asks_about(hexmap: Any) -> None:
+    mv = MapView(hexmap, width=400, height=500)  # narrower than the map: no empty band beside it for the legend
+    mv.show([])
+    box = mv.legend_box
+    assert box is not None
+    # the hexes under where the legend sat become the options of a decision
+    under = sorted({lab for x in range(int(box[0]) + 4, int(box[0] + box[2]) - 4, 6)
+                    for y in range(int(box[1]) + 4, int(box[1] + box[3]) - 4, 6)
+                    if (lab := mv.hex_at(float(x), float(y))) is not None})
+    assert under
+    mv.show([], highlight=under)
+    moved = mv.legend_box
+    assert moved is not None and moved[:2] != box[:2]
+    assert not any(_inside(moved, mv.pixel_of(lab)) for lab in under)
+
+
+def test_the_legend_switch_hides_and_shows_the_legend(hexmap: Any) -> None:
+    mv = MapView(hexmap)
+    mv.show([], highlight=["3521"])
+    assert mv.legend_shown and mv.legend_box is not None and mv.legend_toggle.value is True
+    mv.legend_toggle.value = False  # the toolbar's visible "Legend" switch
+    assert mv.legend is False and mv.legend_shown == [] and mv.legend_box is None
+    mv.show([], highlight=["3521"])  # a new position keeps it hidden
+    assert mv.legend_box is None
+    mv.show_legend(True)
+    assert mv.legend_toggle.value is True and mv.legend_box is not None and "can be chosen" in mv.legend_shown
+
+
+def test_highlighted_hexes_lie_under_the_counters_and_their_lettering(hexmap: Any) -> None:
+    """An option's yellow tint and orange outline are drawn before the counters and their text, so a highlighted
+    hex never strikes through a counter's lettering."""
+    mv = MapView(hexmap)
+    layer = mv.canvas[1]
+    order: list[str] = []
+
+    def spy(name: str) -> Any:
+        real = getattr(layer, name)
+
+        def call(*args: Any, **kw: Any) -> Any:
+            order.append(name)
+            return real(*args, **kw)
+
+        return call
+
+    for name in ("fill_polygons", "stroke_polygons", "fill_styled_rects", "fill_text"):
+        object.__setattr__(layer, name, spy(name))
+    mk = {"hex": "3521", "title": "", "detected": False, "moved": False, "damaged": False, "kind": "tf",
+          "side": "red", "solid": True, "id": "1", "label": "Force A", "sub": "3 CV+"}
+    mv.show([mk], highlight=["3521", "3522"])
+    last_outline = max(i for i, n in enumerate(order) if n in ("fill_polygons", "stroke_polygons"))
+    first_counter = order.index("fill_styled_rects")
+    assert last_outline < first_counter < order.index("fill_text")

@@ -34,4 +34,10 @@ def test_a_submarine_sinks_iowa_and_only_the_seats_that_know_her_name_her() -> N
     assert "The Allies lost a ship to submarines and lost seven points." in ijn
     assert "Iowa" not in " ".join(ijn)
     assert "The IJN had Nagato and Kumano group damaged and lost a submarine to escorts." in ijn
-    assert "Marker J4, marker J11 and marker J2 were sighted in the Philippine Sea." in third
+    # the IJN's markers read as a person says them (the searcher knows whose they are)
+    assert "Japanese marker J4, Japanese marker J11 and Japanese marker J2 were sighted in the Philippine Sea." in third
+    # the Seventh Fleet's submarine damaged a ship it knows only as one of marker J14's: the marker's group had it
+    # damaged (not "the IJN had a ship unit of marker J14 damaged")
+    seventh = g.face.turn_summary(g.log("Seventh Fleet"))
+    assert "Japanese marker J14 had a ship damaged." in seventh
+    assert not any("ship unit" in line or " marker J" in line.replace("Japanese marker J", "") for line in seventh)

@@ -21,7 +21,7 @@ from typing import Any
 
 from leyte.rulebooks.imperial_sunset.face import ImperialSunsetFace, view_markers
 
-__all__ = ["ClashFace", "tf_label"]
+__all__ = ["ClashFace", "tf_label", "tg_rank"]
 
 Marker = dict[str, Any]
 
@@ -34,6 +34,20 @@ def tf_label(name: str, tid: str) -> str:
         return words[-1]
     initials = "".join(w[0] for w in words if w[:1].isalpha()).upper()
     return initials[:4] or str(tid)[:4]
+
+
+#: what a ship type adds to its TG's place in a stack: the carriers first (they are what the battle is about), then
+#: the battleships; a fleet carrier outweighs any number of light carriers a TG of this game holds
+SHIP_RANK = {"CV": 100.0, "CVL": 30.0, "BB": 8.0, "CA": 2.0, "CL": 1.0, "DD": 0.5}
+
+
+def tg_rank(tf: Mapping[str, Any]) -> float:
+    """An own TG's ``rank`` on the map (``Face.markers``): a stack of the viewer's TGs in one hex (the Mobile Fleet's
+    Forces at the set-up) shows the one with the big carriers on top — Force A, not Force C. Sunk ships count
+    nothing; a dummy ranks last."""
+    if tf.get("dummy"):
+        return -1.0
+    return sum(SHIP_RANK.get(str(s.get("type")), 0.0) for s in tf.get("ships", []) or [] if not s.get("sunk"))
 
 
 def enemy_tf_markers(view: Mapping[str, Any]) -> list[Marker]:
@@ -70,7 +84,10 @@ class ClashFace(ImperialSunsetFace):
     def markers(self, view: Mapping[str, Any]) -> list[Marker]:
         out: list[Marker] = []
         setup = view.get("phase") == "setup"
+        ranks = {str(tf.get("id")): tg_rank(tf) for tf in view.get("own_tfs", []) or []}
         for m in view_markers(view):
+            if m["kind"] == "tf" and m.get("own") and str(m.get("id")) in ranks:
+                m = {**m, "rank": ranks[str(m["id"])]}
             if m["kind"] == "tf" and not m.get("own"):
                 # an enemy formation on the map is one of its TGs, or a dummy TG marker (3.1.6)
                 title = str(m["title"]).replace("enemy TF ", "enemy TG marker ", 1)
@@ -87,6 +104,16 @@ class ClashFace(ImperialSunsetFace):
         for m in enemy_tf_markers(view):
             out.setdefault(m["id"], m["hex"])
         return out
+
+    def roll_result_text(self, table: str, result: Mapping[str, Any]) -> str:
+        """The submarine placement table (11.1.2) gives a distance band from the enemy's markers; said as a band,
+        not as its two fields."""
+        if table == "sub_placement" and isinstance(result.get("distance"), int):
+            n = result["distance"]
+            hexes = "hex" if n == 1 else "hexes"
+            band = f"{n} or more {hexes}" if result.get("or_more") else f"exactly {n} {hexes}"
+            return f"{band} from the nearest enemy TG or TF"
+        return super().roll_result_text(table, result)
 
     def status(self, view: Mapping[str, Any]) -> str:
         if view.get("phase") == "setup":

@@ -6,6 +6,12 @@ Only the events handed in are read — the viewer's own log — and every name c
 a masked copy ("CVE USN-6 is sunk", "a ship unit of TF USN-13") stays masked in the summary. A force is called by
 the name the viewer's log gives it (its own TFs' names from their setup and moves; an enemy TF by its marker id);
 losses and damage in an air strike (8.1) or a surface battle (8.3) belong to the force struck or fighting there.
+
+Clash's markers carry labels ("usn-marker-7", ruling R-51) that are not for reading aloud: a label becomes "US
+marker 7" / "Japanese marker 7". A side's own marker is called by its group's name once the log has paired them: in
+the viewer's own activation (3.1.6) the drawn marker's label is followed by its group's movement allowance, which
+only the owner reads, so the pairing never names an enemy group. A public TF marker is called by the name its draw
+shows.
 """
 
 from __future__ import annotations
@@ -20,10 +26,15 @@ __all__ = ["turn_facts", "cause_words"]
 
 SIDES = ("IJN", "USN")
 # an own TF's own-name events: "Taffy 1 sets up in 3624", "Force A moves 2921 -> 3021", "Ozawa Force enters at 1028"
-NAMED = re.compile(r"^(?P<name>.+?) (?:sets up in|moves \w+ ->|enters at|ends its activation)")
+NAMED = re.compile(r"^(?P<name>.+?) (?:sets up in|moves \w+ ->|enters at|ends its activation|has \d+ MP)")
+# a drawn activation marker: a public TF's name ("Drew Task Force 58"), or a TG's bare label ("Drew USN TG ...")
+DREW = re.compile(r"^Drew (?P<name>.+?)(?: \(by command chit\))?$")
+MARKER_LABEL = re.compile(r"^(?P<side>usn|ijn)-marker-(?P<n>\d+)$")
+LABEL_SIDE = {"usn": "US", "ijn": "Japanese"}
+GENERIC = ("dummy", "new ")  # a group name shared by several groups: its marker's label tells them apart
 STRIKE = re.compile(r"air strike on TF (?P<tf>\S+) in (?P<hex>\w+)")
 BATTLE = re.compile(r": (?P<side>IJN|USN) TF ")
-OF_TF = re.compile(r"of TF (?P<tf>\S+)")
+OF_TF = re.compile(r"of (?:TF )?(?P<tf>[\w-]+)$")  # "a ship unit of TF USN-13", "a naval unit of mobile-fleet"
 SEARCH = re.compile(r"search of (?P<target>\S+) by ")
 SHIP_NAME = re.compile(r"^(?P<name>.+?) (?:takes \d|is hit|is sunk)")
 
@@ -38,6 +49,12 @@ def cause_words(cause: str, in_strike: bool = False) -> str:
         if key in c:
             return words
     return "enemy action"
+
+
+def label_words(tf: str) -> str:
+    """A marker as a person reads it aloud: "usn-marker-7" -> "US marker 7"; any other id stays "TF <id>"."""
+    m = MARKER_LABEL.match(tf)
+    return f"{LABEL_SIDE[m.group('side')]} marker {m.group('n')}" if m else f"TF {tf}"
 
 
 def _side_of_ship(ship: str, text: str, ships: Mapping[str, Any]) -> str | None:
@@ -60,18 +77,37 @@ def turn_facts(events: Sequence[Any], start: int, end: int, ships: Mapping[str, 
     """
     names: dict[str, str] = {}
     last_hex: dict[str, str] = {}
+    group_of: dict[str, str] = {}  # an own marker's label -> the group it stands for, paired in its activation
+    drawn: str | None = None
     for e in events[:end]:
+        marker = e.data.get("marker")
+        if e.kind == "draw" and isinstance(marker, str) and ":" not in marker and not e.data.get("ignored"):
+            drawn = marker
+            m = DREW.match(e.text)
+            if m and not re.match(r"(?:IJN|USN) TG ", m.group("name")) and not MARKER_LABEL.match(marker):
+                names[marker] = m.group("name")  # a TF marker drawn in public: its name is printed on it
+        elif e.kind == "activate_end":
+            drawn = None
         tf = e.data.get("tf") or e.data.get("formation")  # Clash calls its TGs and markers formations
         if isinstance(tf, str):
             m = NAMED.match(e.text)
             if m and not m.group("name").startswith("TF ") and " marker " not in m.group("name"):
                 names[tf] = m.group("name")
+                if drawn and e.kind == "mp" and " MP = " in e.text:
+                    # the activated group's movement allowance, logged to its owner alone as the activation opens
+                    if tf != drawn:
+                        group_of[drawn] = tf
+                    drawn = None
             h = e.data.get("to") or e.data.get("hex")
             if isinstance(h, str):
                 last_hex[tf] = h
 
     def who(tf: str) -> str:
-        return names.get(tf, f"TF {tf}")
+        own = group_of.get(tf, tf)
+        name = names.get(own)
+        if name and not name.lower().startswith(GENERIC):
+            return name
+        return label_words(tf)
 
     facts: list[Fact] = []
     strike: tuple[str, str] | None = None  # (TF struck, hex) while an air strike is resolved
@@ -112,12 +148,12 @@ def turn_facts(events: Sequence[Any], start: int, end: int, ships: Mapping[str, 
                 force, where = who(strike[0]), strike[1]
             elif battle is not None and side in battle:
                 force, where = battle[side], battle["hex"]
-            elif (t := OF_TF.search(e.text)) is not None:
+            elif (t := OF_TF.search(ship) or OF_TF.search(e.text.split(" is ")[0])) is not None:
                 force = who(t.group("tf"))
                 where = last_hex.get(t.group("tf"), "")
             else:
                 force = f"the {side}" if side else "a force"
-            if ship.lower().startswith("a ship unit"):
+            if ship.lower().startswith(("a ship unit", "a naval unit")):
                 ship = "a ship"
             by = cause_words(str(d.get("cause", "")), strike is not None)
             facts.append(Fact(force, "lost" if k == "sunk" else "hit", where, (ship,), by=by))

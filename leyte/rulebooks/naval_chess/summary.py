@@ -23,6 +23,12 @@ STRIKE_AT = re.compile(r" strikes (?!the airfield).+ at (?P<hex>\w+)$")
 REPORTED = re.compile(r"([^,:()]+?) \(")
 LOST_AIR = re.compile(r"destroys an? (?P<side>IJN|Allied) (?P<what>.+? air unit)")
 LOST_SUB = re.compile(r"sink the (?P<side>IJN|Allied) submarine")
+OF_MARKER = re.compile(r"^an? ship unit of marker (?P<marker>\w+)$")  # a hit unit known only by its group's marker
+
+
+def marker_words(marker: str) -> str:
+    """An IJN marker as a person reads it aloud ("J8" -> "Japanese marker J8"): the markers are all the IJN's."""
+    return f"Japanese marker {marker}"
 
 
 def _side(seat: Any) -> str:
@@ -83,11 +89,14 @@ def turn_facts(events: Sequence[Any], start: int, end: int, units: Mapping[str, 
             hex_ = hex_ or (where.get(target, "") if isinstance(target, str) else "")
             name = m.group("name") if m else "a unit"
             name = "a ship" if MASKED.match(name) else name
+            if (om := OF_MARKER.match(name)) is not None:  # "a ship unit of marker J8": the marker's group lost it
+                who, name = marker_words(om.group("marker")), "a ship"
+                hex_ = hex_ or where.get(om.group("marker"), "")
             facts.append(Fact(who, "lost" if d["outcome"] == "sunk" else "hit", hex_, (name,), by=by))
         elif k == "detected":
             h = str(d.get("hex") or where.get(str(d.get("marker")), ""))
             if isinstance(d.get("marker"), str) and e.text.startswith(("Search planes", "The 5th Air Force")):
-                facts.append(Fact(f"marker {d['marker']}", "sighted", h))
+                facts.append(Fact(marker_words(d["marker"]), "sighted", h))
             elif h and f" at {h}: " in e.text:
                 for name in REPORTED.findall(e.text.split(f" at {h}: ", 1)[1]):
                     facts.append(Fact(name.strip(), "sighted", h))
