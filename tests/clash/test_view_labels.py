@@ -20,7 +20,7 @@ from leyte.rulebooks.clash import state
 from leyte.rulebooks.clash.heuristic import make_heuristic
 
 GAME = "clash-of-the-carriers"
-SEARCH_EVENTS = ("search_result", "report", "dummy_removed", "search", "strike")  # strikes name their target too
+SEARCH_EVENTS = ("search_result", "report", "dummy_removed", "search", "strike", "mp")  # strikes and their MP cost too
 
 
 def enemy_ids(g: Game, side: str) -> re.Pattern[str] | None:

@@ -49,6 +49,7 @@ from leyte.rulebooks.imperial_sunset.air_ops import (
     is_torpedo_unit,
     may_extend,
     on_mission,
+    public_label,
     public_target,
     public_unit_name,
     ships_of_target,
@@ -922,5 +923,5 @@ def _mp_penalty(st: State, fr: StrikeRecord, ctx: Context) -> None:
         if before < need <= tally[t] and tf.air_mp_lost_this_turn < D.mod("air_attack.mp_loss_max"):
             tf.mp_markers += 1
             tf.air_mp_lost_this_turn += 1
-            ctx.emit("6.2.3", f"TF {tf.id} was attacked by {tally[t]} air units: -1 MP at its next activation",
-                     kind="mp", data={"tf": t})
+            ctx.emit("6.2.3", f"TF {public_label(st, tf.id)} was attacked by {tally[t]} air units: -1 MP at its "
+                     "next activation", kind="mp", data={"tf": public_label(st, t)})
