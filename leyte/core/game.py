@@ -435,8 +435,15 @@ class Game:
         self._rebuild(self.actions[:-1])
         return last
 
-    def fork(self) -> Game:
-        """An independent copy, for "what if" branches."""
+    def fork(self, seed: int | None = None) -> Game:
+        """An independent copy, for "what if" branches and for search.
+
+        The state is copied by the rules' ``copy_state`` (a frame game walks it once, ``plain.clone_state``), so a
+        search can copy a position thousands of times. With ``seed`` the copy's dice are reseeded (``reseed``, so
+        its save still replays exactly): each copy then samples its own future while the original's is untouched.
+        """
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise LeyteError(f"fork: seed must be an integer or None, not {seed!r}")
         g = Game.__new__(Game)
         g.rules = self.rules
         g.scenario = self.scenario
@@ -450,6 +457,8 @@ class Game:
         g.reseeds = list(self.reseeds)
         g.state = self.rules.copy_state(self.state)
         g._decision = False
+        if seed is not None:
+            g.reseed(seed)
         return g
 
     def reseed(self, seed: int) -> None:
