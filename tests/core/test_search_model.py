@@ -130,6 +130,35 @@ def test_fork_steps_to_the_same_digest_and_decision_as_the_ordinary_game(gid: st
 
 
 @pytest.mark.parametrize("gid", GAMES)
+def test_quiet_fork_plays_exactly_as_the_ordinary_game_and_keeps_no_log(gid: str) -> None:
+    """The fast apply of a search: a quiet copy reaches the same digest and the same decisions, counts the same
+    events without keeping them, saves a game that loads back to it, and stays quiet through undo and forks."""
+    g = _random_game(gid, 13, 50)
+    q = g.fork(quiet=True)
+    assert q.quiet and not g.quiet and q.events == [] and len(q.events) == len(g.events)
+    rng = random.Random(13)
+    for _ in range(STEPS):
+        d = g.decision
+        if d is None:
+            break
+        qd = q.decision
+        assert qd is not None and (qd.player, qd.kind, qd.rule, qd.options) == (d.player, d.kind, d.rule, d.options)
+        act = rng.choice(d.options)
+        assert len(g.apply(act)) >= 0 and q.apply(act) == []
+        assert len(q.events) == len(g.events)
+        assert q.state_digest() == g.state_digest()
+    assert (q.decision is None) == (g.decision is None)
+    assert q.view()["log"] == [] and q.events_json() == ""
+    loaded = leyte.load_game(q.to_json())  # the save's event count is the full game's
+    assert loaded.state_digest() == g.state_digest() and loaded.events_json() == g.events_json()
+    r = q.fork(seed=3)
+    assert r.quiet and len(r.events) == len(g.events)
+    q.undo()
+    g.undo()
+    assert q.quiet and len(q.events) == len(g.events) and q.state_digest() == g.state_digest()
+
+
+@pytest.mark.parametrize("gid", GAMES)
 def test_fork_with_a_seed_samples_its_own_future_and_still_replays(gid: str) -> None:
     g = _random_game(gid, 7, 80)
     dice_before = g.dice.to_dict()
