@@ -466,7 +466,9 @@ class Game:
         ``quiet=True`` gives a copy that keeps no log: ``events`` is empty and only its length counts on, so
         ``apply`` returns no events and views hold no log (nor what a front end folds out of it), while the state,
         the dice, the decisions and the save (its actions, digest and event count) are those of a full copy.
-        benchmarks/search_model.py measures what it saves (writing the log is a few per cent of a decision).
+        What it saves is memory (thousands of copies each holding a game's log) and the copy of the log, not time
+        per decision: the rules still write every event, and benchmarks/search_model.py finds the log's share of a
+        decision too small (1-5 %) for skipping more of it to be worth a second way of playing.
         """
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise LeyteError(f"fork: seed must be an integer or None, not {seed!r}")
