@@ -48,15 +48,17 @@ def state_from_dict(cls: type[T], d: Mapping[str, Any], collections: Mapping[str
 
 # Values a state may hold that never change in place, so a copy may share them.
 _ATOMS = frozenset({str, int, float, bool, type(None)})
-# Per dataclass: (names of the fields that are the position, names of the fields that are not: compare=False).
-_LAYOUT: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+# Per dataclass: (names of the fields that are the position, names of the fields that are not: compare=False,
+# whether its instances have a __dict__ that may hold attributes besides the fields).
+_LAYOUT: dict[type, tuple[tuple[str, ...], tuple[str, ...], bool]] = {}
 
 
-def _layout(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _layout(cls: type) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
     got = _LAYOUT.get(cls)
     if got is None:
         fs = fields(cls)
-        got = _LAYOUT[cls] = (tuple(f.name for f in fs if f.compare), tuple(f.name for f in fs if not f.compare))
+        got = _LAYOUT[cls] = (tuple(f.name for f in fs if f.compare), tuple(f.name for f in fs if not f.compare),
+                              "__slots__" not in cls.__dict__)
     return got
 
 
@@ -74,12 +76,16 @@ def _clone(v: Any) -> Any:
         if t.__dataclass_params__.frozen:  # type: ignore[attr-defined]  # immutable values (a Hex): share them
             return v
         new = object.__new__(t)
-        own, extra = _layout(t)
+        own, extra, has_dict = _layout(t)
         for name in own:
             x = getattr(v, name)
             object.__setattr__(new, name, x if type(x) in _ATOMS else _clone(x))
         for name in extra:
             object.__setattr__(new, name, getattr(v, name))
+        if has_dict:  # attributes set on the object beyond its fields (a class without slots) are copied too
+            for name, x in vars(v).items():
+                if name not in own and name not in extra:
+                    object.__setattr__(new, name, _clone(x))
         return new
     return copy.deepcopy(v)
 

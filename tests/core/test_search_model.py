@@ -224,3 +224,21 @@ def test_every_game_starts_from_a_position_that_clones_exactly() -> None:
     for gid in GAMES:
         g = leyte.new_game(gid, seed=2)
         assert canonical(g.rules.state_to_dict(clone_state(g.state))) == _position(gid, 2)
+
+
+@dataclass
+class _Loose:
+    """A state class without slots: an attribute set on it beyond its fields must survive the copy."""
+
+    turn: int
+    log: list[str] = field(default_factory=list)
+
+
+def test_clone_state_keeps_attributes_beyond_the_fields_of_a_class_without_slots() -> None:
+    st = _Loose(3, ["a"])
+    st.asked = ("cached",)  # type: ignore[attr-defined]
+    st.notes = {"seen": ["x"]}  # type: ignore[attr-defined]
+    cp = clone_state(st)
+    assert cp.turn == 3 and cp.log == ["a"] and cp.log is not st.log
+    assert cp.notes == {"seen": ["x"]} and cp.notes["seen"] is not st.notes["seen"]  # type: ignore[attr-defined]
+    assert cp.asked is None  # type: ignore[attr-defined]
