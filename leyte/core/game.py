@@ -249,6 +249,27 @@ class Context:
         return i
 
 
+class _Tally(list):  # type: ignore[type-arg]
+    """The event log of a quiet game (``Game.fork(quiet=True)``): it counts the events the rules write and keeps
+    none of them.
+
+    A search throws its copies' logs away, so keeping them would only cost memory; the count stays right because
+    the frame engine's loop check compares log lengths (flow.advance), so a quiet game plays exactly as a full one.
+    """
+
+    __slots__ = ("n",)
+
+    def __init__(self, n: int = 0) -> None:
+        super().__init__()
+        self.n = n
+
+    def append(self, event: Any) -> None:
+        self.n += 1
+
+    def __len__(self) -> int:
+        return self.n
+
+
 class Rules(Protocol):
     """What a game package provides. Stateless: every method takes the state it works on."""
 
@@ -435,8 +456,22 @@ class Game:
         self._rebuild(self.actions[:-1])
         return last
 
-    def fork(self) -> Game:
-        """An independent copy, for "what if" branches."""
+    def fork(self, seed: int | None = None, *, quiet: bool = False) -> Game:
+        """An independent copy, for "what if" branches and for search.
+
+        The state is copied by the rules' ``copy_state`` (a frame game walks it once, ``plain.clone_state``), so a
+        search can copy a position thousands of times. With ``seed`` the copy's dice are reseeded (``reseed``, so
+        its save still replays exactly): each copy then samples its own future while the original's is untouched.
+
+        ``quiet=True`` gives a copy that keeps no log: ``events`` is empty and only its length counts on, so
+        ``apply`` returns no events and views hold no log (nor what a front end folds out of it), while the state,
+        the dice, the decisions and the save (its actions, digest and event count) are those of a full copy.
+        What it saves is memory (thousands of copies each holding a game's log) and the copy of the log, not time
+        per decision: the rules still write every event, and benchmarks/search_model.py finds the log's share of a
+        decision too small (1-5 %) for skipping more of it to be worth a second way of playing.
+        """
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise LeyteError(f"fork: seed must be an integer or None, not {seed!r}")
         g = Game.__new__(Game)
         g.rules = self.rules
         g.scenario = self.scenario
@@ -445,12 +480,19 @@ class Game:
         g.options = dict(self.options)
         g.script = list(self.script)
         g.dice = self.dice.copy()
-        g.events = list(self.events)
+        g.events = _Tally(len(self.events)) if quiet or self.quiet else list(self.events)
         g.actions = list(self.actions)
         g.reseeds = list(self.reseeds)
         g.state = self.rules.copy_state(self.state)
         g._decision = False
+        if seed is not None:
+            g.reseed(seed)
         return g
+
+    @property
+    def quiet(self) -> bool:
+        """Whether this game keeps no log (a copy made by ``fork(quiet=True)`` for search; its forks are quiet too)."""
+        return type(self.events) is _Tally
 
     def reseed(self, seed: int) -> None:
         """Give the rest of the game a new random future (a "what if" branch from a saved position).
@@ -601,7 +643,7 @@ class Game:
             fresh.reseed(sd)
         self.reseeds = pending
         self.dice = fresh.dice
-        self.events = fresh.events
+        self.events = _Tally(len(fresh.events)) if self.quiet else fresh.events
         self.actions = fresh.actions
         self.state = fresh.state
         self._decision = False
