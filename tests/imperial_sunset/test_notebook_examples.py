@@ -104,3 +104,107 @@ def test_12_3_finished_bot_game_charts_net_and_sits_beside_history() -> None:
     assert list(beside["force"]) == list(last["force"]) and beside["distance"].notna().all()
     assert set(beside["historical_result"]) == {"Decisive USN Victory (12.3 marks this level as the historical result)"}
     assert set(hist["provenance"]) == {"reconstructed"}
+
+
+# --- 06_surface_combat: the 8.3 example as the notebook scripts it (its dice and choices, copied) -------------------
+
+SURFACE_POSITION: dict[str, Any] = {
+    "id": "example-8.3", "turn": 2, "first_turn": 1, "last_turn": 12, "turn_record_key": "historical",
+    "options": {"wild_bull": False, "fanaticism": False, "auto_reports": False},
+    "tfs": [
+        {"marker": "IJN-3", "name": "Force C", "side": "IJN", "hex": "3822", "ships": ["fuso", "mogami", "div-4"]},
+        {"marker": "USN-7", "name": "TF 77.2", "side": "USN", "fleet": "7th", "hex": "3722",
+         "ships": ["mississippi", "west-virginia", "x-ray-1", "x-ray-2"]},
+    ],
+    "start": {"activate": "IJN-3", "pool": ["USN-7"]},
+}
+SURFACE_DICE = [
+    4,              # IJN search of the strait hex: 4 +1 own hex +2 strait = 7, detected (7.3)
+    9,              # (ours) the USN's secret roll for the report it gives (7.2)
+    1,              # (ours) the USN's mutual search fails (7.1.1), so the Japanese stay undetected
+    5, 8,           # placement: IJN group -> area 6, USN group -> area 20 (8.3.1)
+    2, 9,           # round 1 initiative: the USN rolls higher and moves first (8.3.2)
+    7,              # Fuso at a US battleship: 7 -4 range -1 Moved = 2, a miss
+    9, 6,           # Mississippi 9 -> 6: three hits; West Virginia (halved) 6 -> 3: one hit
+    4,              # IJN disengagement: 4, far short of 10
+    8, 3,           # round 2 initiative: the IJN moves first
+    5,              # Desdiv 4 at X-Ray 1: 5 -> 1, no effect
+    10, 1,          # X-Ray 1 at Desdiv 4: 10 -> 8, two hits cut to one (9.3); X-Ray 2 misses
+    10, 6, 4,       # Desdiv 4's torpedoes at Mississippi: 9, 5, 3 after the -1 range modifier
+    6,              # critical hit on Mississippi: 6 -1 battleship = 5, no effect
+    10, 5, 4, 3,    # X-Ray 1's torpedoes at Desdiv 4: 8, 3, 2, 1 -> two hits
+    9,              # IJN disengagement: 9 +1 for the round already fought = 10, the battle ends
+]
+SURFACE_SCRIPT: list[dict[str, Any]] = [
+    {"kind": "move", "to": "3722"},                                  # Force C enters the strait
+    {"kind": "report", "count": 2}, {"kind": "report", "count": 2},  # the USN's report: 2 BB, 2 DD units
+    {"kind": "surface_attack"},                                      # the IJN starts the battle
+    # Round 1, movement: the USN first. The battleships hold in area 20 (see the rulings below).
+    {"kind": "move", "ship": "mississippi", "area": 20}, {"kind": "move", "ship": "west-virginia", "area": 20},
+    {"kind": "move", "ship": "x-ray-1", "area": 18}, {"kind": "smoke", "ship": "x-ray-1", "area": 0},
+    {"kind": "move", "ship": "x-ray-2", "area": 18}, {"kind": "smoke", "ship": "x-ray-2", "area": 0},
+    {"kind": "move", "ship": "fuso", "area": 9}, {"kind": "move", "ship": "mogami", "area": 10},
+    {"kind": "move", "ship": "div-4", "area": 10}, {"kind": "smoke", "ship": "div-4", "area": 0},
+    # Gunnery: the IJN names its targets first; Mogami and Desdiv 4 hold fire.
+    {"kind": "designate", "ship": "fuso", "text": "BB"},
+    {"kind": "designate", "ship": "mogami", "target": ""}, {"kind": "designate", "ship": "div-4", "target": ""},
+    {"kind": "fire", "ship": "mississippi", "target": "fuso"},
+    {"kind": "fire", "ship": "west-virginia", "target": "fuso"},
+    {"kind": "fire", "ship": "x-ray-1", "target": ""}, {"kind": "fire", "ship": "x-ray-2", "target": ""},
+    {"kind": "disengage", "disengage": True}, {"kind": "disengage", "disengage": False},
+    # Round 2: the IJN moves first; Desdiv 4 screens the crippled Fuso.
+    {"kind": "move", "ship": "fuso", "area": 8}, {"kind": "move", "ship": "mogami", "area": 8},
+    {"kind": "move", "ship": "div-4", "area": 15}, {"kind": "smoke", "ship": "div-4", "area": 0},
+    {"kind": "move", "ship": "mississippi", "area": 22}, {"kind": "move", "ship": "west-virginia", "area": 22},
+    {"kind": "move", "ship": "x-ray-1", "area": 18}, {"kind": "smoke", "ship": "x-ray-1", "area": 0},
+    {"kind": "move", "ship": "x-ray-2", "area": 18}, {"kind": "smoke", "ship": "x-ray-2", "area": 0},
+    {"kind": "designate", "ship": "fuso", "target": ""}, {"kind": "designate", "ship": "mogami", "target": ""},
+    {"kind": "designate", "ship": "div-4", "text": "DD USN-1"},      # X-Ray 1, still face down
+    {"kind": "fire", "ship": "mississippi", "target": ""}, {"kind": "fire", "ship": "west-virginia", "target": ""},
+    {"kind": "fire", "ship": "x-ray-1", "target": "div-4"}, {"kind": "fire", "ship": "x-ray-2", "target": "div-4"},
+    {"kind": "torpedo_fire", "ship": "div-4"},
+    {"kind": "torpedo_target", "text": "Mississippi"}, {"kind": "torpedo_target", "text": "Mississippi"},
+    {"kind": "torpedo_target", "text": "Mississippi"},
+    {"kind": "torpedo_fire", "ship": "x-ray-1"},
+    {"kind": "torpedo_hold", "ship": "x-ray-2"},
+    {"kind": "disengage", "disengage": True}, {"kind": "disengage", "disengage": False},
+]
+
+
+def test_8_3_notebook_script_steps_in_the_app_to_the_books_end() -> None:
+    from leyte.jupyter import GameApp, play_script
+
+    book = leyte.new_game("imperial-sunset", scenario=SURFACE_POSITION, seed=1944, dice=list(SURFACE_DICE))
+    play_script(book, SURFACE_SCRIPT)
+    view = book.view(None)
+    assert {n: view["ships"][n]["hits"] for n in ("fuso", "mississippi", "div-4")} == {
+        "fuso": 4, "mississippi": 4, "div-4": 3}
+    assert view["tfs"]["IJN-3"]["hex"] == "3822" and view["tfs"]["USN-7"]["hex"] == "3722"
+    torps = [e.data["roll"] for e in book.events if e.kind == "roll" and e.rule == "8.3.6"
+             and e.data["roll"]["purpose"].startswith("torpedo from Div 4")]
+    assert [t["final"] for t in torps] == [9, 5, 3] and sum(t["result"]["hits"] for t in torps) == 4
+    g = leyte.new_game("imperial-sunset", scenario=SURFACE_POSITION, seed=1944, dice=list(SURFACE_DICE))
+    app = GameApp(g, ijn="random", usn="random", viewer="umpire", panels=["surface"], cards=False,
+                  script=SURFACE_SCRIPT, center="3722", zoom=3.0)
+    app.session.run("decision")
+    assert app.session.game.state_digest() == book.state_digest()
+    title = app.panels["surface"].panel["title"]
+    assert title.startswith("Surface battle in 3722") and title.endswith("· ended"), title
+
+
+def test_8_3_first_broadsides_odds_fuso_3_in_10_mississippi_7_in_10() -> None:
+    """The odds the notebook states for Fuso (column 6, -5) and Mississippi (column 11, -3)."""
+    from fractions import Fraction
+
+    from leyte.core.dice import chance_outcomes
+
+    damage = leyte.rules("imperial-sunset").tables["damage"]
+
+    def hit_chance(column: int, modifier: int) -> Fraction:
+        outs = chance_outcomes(damage, damage.column_for(column), modifier)
+        return sum((p for cell, p in outs if cell.result["hits"] > 0), Fraction(0))
+
+    assert hit_chance(6, -5) == Fraction(3, 10)
+    assert hit_chance(11, -3) == Fraction(7, 10)
+    best = max(cell.result["hits"] for cell, _ in chance_outcomes(damage, damage.column_for(11), -3))
+    assert best == 3
