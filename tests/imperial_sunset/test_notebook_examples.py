@@ -6,12 +6,22 @@ lesson steps an app), and asserts what the lesson tells the students.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from is_play import choose, day_record
 from test_example_12_3 import _position as example_12_3_position
 
 import leyte
+from leyte.core.dice import chance_outcomes
+
+
+def _hit_chance(column: int, modifier: int) -> Fraction:
+    """The exact chance of at least one hit on the Damage Table's column with a total modifier (8.1, 8.3.3)."""
+    damage = leyte.rules("imperial-sunset").tables["damage"]
+    outs = chance_outcomes(damage, damage.column_for(column), modifier)
+    return sum((p for cell, p in outs if cell.result["hits"] > 0), Fraction(0))
+
 
 # --- 10_victory: the real losses of 23-26 October 1944 scored by 12.1-12.3 (ruling E25) ---------------------------
 
@@ -194,17 +204,73 @@ def test_8_3_notebook_script_steps_in_the_app_to_the_books_end() -> None:
 
 def test_8_3_first_broadsides_odds_fuso_3_in_10_mississippi_7_in_10() -> None:
     """The odds the notebook states for Fuso (column 6, -5) and Mississippi (column 11, -3)."""
-    from fractions import Fraction
-
-    from leyte.core.dice import chance_outcomes
-
+    assert _hit_chance(6, -5) == Fraction(3, 10)
+    assert _hit_chance(11, -3) == Fraction(7, 10)
     damage = leyte.rules("imperial-sunset").tables["damage"]
-
-    def hit_chance(column: int, modifier: int) -> Fraction:
-        outs = chance_outcomes(damage, damage.column_for(column), modifier)
-        return sum((p for cell, p in outs if cell.result["hits"] > 0), Fraction(0))
-
-    assert hit_chance(6, -5) == Fraction(3, 10)
-    assert hit_chance(11, -3) == Fraction(7, 10)
     best = max(cell.result["hits"] for cell, _ in chance_outcomes(damage, damage.column_for(11), -3))
     assert best == 3
+
+
+# --- 05_air_combat: the 8.2 example as the notebook scripts it (its dice and choices, copied) -----------------------
+
+AIR_POSITION: dict[str, Any] = {
+    "id": "example-8.2", "turn": 2, "first_turn": 1, "last_turn": 12, "turn_record_key": "historical",
+    "turn_record": {"2": {"date": "24 Oct", "time": "day", "kamikazes": 0}},
+    "options": {"wild_bull": False, "fanaticism": False, "auto_reports": True},
+    "tfs": [
+        {"marker": "IJN-1", "name": "Force A", "side": "IJN", "hex": "2821", "detected": True,
+         "ships": ["musashi", "yamato", "nagato", "myoko", "haguro", "div-2-32"]},
+        {"marker": "USN-3", "name": "TG 38.3", "side": "USN", "fleet": "3rd", "hex": "2621",
+         "ships": ["essex", "reno"]},
+    ],
+    "air": [{"id": "vb-15"}, {"id": "vt-15"}, {"id": "vf-15-1"}, {"id": "vf-15-2"},
+            {"id": "ijn-1af-3f12-1", "box": "cap", "cap_over": "IJN-1"}],
+    "start": {"activate": "USN-3", "pool": []},
+}
+AIR_DICE = [5, 6,   # air-to-air, at the same time: IJN CAP 5 on the 2 column (nothing); US escort 6 +1 = 7 (a step)
+        9,      # the reduced CAP (now a 1-12) at the bombers: 9 on the 1 column, one unit flipped
+        4, 6,   # against the flipped 3-8: Musashi's AA 4 on the 6 column (-1), Myoko's half AA 6 on the 2 column (-1)
+        7,      # the 3-8 bombs on the 3 column: 7 - 2 = 5, a miss
+        6, 3,   # against the 6-8: Musashi's AA 6 (-2, cut to -1 by the suppressing escort); Yamato's half AA 3: nothing
+        8]      # the 6-8 bombs on the 6 column: 8 - 1 = 7, two damage points
+AIR_SCRIPT: list[dict[str, Any]] = (
+    [{"kind": "air_strike", "target": "tf:IJN-1"}]
+    + [{"kind": "strike_add", "air": a, "role": r}
+       for a, r in (("vb-15", "strike"), ("vt-15", "strike"), ("vf-15-1", "escort"), ("vf-15-2", "escort"))]
+    + [{"kind": "strike_launch"},
+       {"kind": "escort_commit", "air": "vf-15-1"},   # one escort per CAP unit...
+       {"kind": "escort_done"},                       # ...the other stays with the bombers to suppress AA
+       {"kind": "flip", "air": "vt-15"}]              # the USN chooses which unit the CAP exhausts: the 5-8
+    + [{"kind": "place_ship", "ship": s, "area": a}   # the IJN lays out Force A on the air battle display
+       for s, a in (("musashi", 6), ("yamato", 7), ("nagato", 1), ("myoko", 5), ("haguro", 2), ("div-2-32", 16))]
+    + [{"kind": "aim", "air": "vb-15", "ship": "musashi"}, {"kind": "aim", "air": "vt-15", "ship": "musashi"},
+       {"kind": "pair", "escort": "vf-15-2", "air": "vb-15"},
+       {"kind": "attack_next", "air": "vt-15"},
+       {"kind": "aa_adjacent", "ship": "myoko"}, {"kind": "aa_adjacent_done"},
+       {"kind": "attack_next", "air": "vb-15", "optional": True},
+       {"kind": "aa_adjacent", "ship": "yamato"}, {"kind": "aa_adjacent_done"}]
+)
+
+
+def test_8_2_notebook_script_steps_in_the_app_to_two_hits_on_musashi() -> None:
+    from leyte.jupyter import GameApp, play_script
+
+    book = leyte.new_game("imperial-sunset", scenario=AIR_POSITION, seed=1944, dice=list(AIR_DICE))
+    play_script(book, AIR_SCRIPT)
+    assert book.view(None)["ships"]["musashi"]["hits"] == 2
+    assert "3 MP" in book.decision.prompt   # 5 MP less the strike's 2 (6.2.2)
+    g = leyte.new_game("imperial-sunset", scenario=AIR_POSITION, seed=1944, dice=list(AIR_DICE))
+    app = GameApp(g, ijn="random", usn="random", viewer="umpire", cards=False, script=AIR_SCRIPT,
+                  center="2721", zoom=3.0, panels=["air"])
+    app.session.run("decision")
+    assert app.session.game.state_digest() == book.state_digest()
+    air = app.panels["air"]
+    assert air.panel["title"].endswith("· over"), air.panel["title"]
+    assert {p["id"]: p["note"] for p in air.panel["pieces"] if p.get("note")} == {"musashi": "2 hit(s)"}
+
+
+def test_8_1_1_suppression_odds_7_in_10_against_6_in_10() -> None:
+    """The odds the notebook states: the 6-8 at -1 (suppressed) or -2, the exhausted 3-8 at -2."""
+    assert _hit_chance(6, -1) == Fraction(7, 10)
+    assert _hit_chance(6, -2) == Fraction(6, 10)
+    assert _hit_chance(3, -2) == Fraction(3, 10)
