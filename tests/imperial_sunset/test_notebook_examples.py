@@ -274,3 +274,40 @@ def test_8_1_1_suppression_odds_7_in_10_against_6_in_10() -> None:
     assert _hit_chance(6, -1) == Fraction(7, 10)
     assert _hit_chance(6, -2) == Fraction(6, 10)
     assert _hit_chance(3, -2) == Fraction(3, 10)
+
+
+# --- 04_detection: part 1 of the 7.2 example stepped in the app, through American eyes -----------------------------
+
+DETECTION_POSITION: dict[str, Any] = {
+    "id": "example-7.2a", "turn": 2, "turn_record": {"2": day_record("1944-10-24")},
+    "options": {"wild_bull": False, "fanaticism": False},
+    "tfs": [
+        {"marker": "USN-1", "name": "TG 38.3", "side": "USN", "fleet": "3rd", "hex": "2824",
+         "ships": ["essex", "lexington", "langley"], "detected": True},
+        {"marker": "IJN-1", "name": "Force A", "side": "IJN", "hex": "3525",
+         "ships": ["yamato", "musashi", "nagato", "chokai", "myoko", "haguro", "kumano", "suzuya", "noshiro",
+                   "div-2-32", "div-17"]},
+    ],
+    "start": {"activate": "USN-1"},
+}
+DETECTION_SCRIPT: list[dict[str, Any]] = [
+    {"kind": "air_search"},
+    {"kind": "report", "category": "battleships", "count": 1},
+    {"kind": "report", "category": "cruisers", "count": 4},
+    {"kind": "report", "category": "destroyers", "count": 1},
+]
+
+
+def test_7_2_notebook_report_reaches_the_usn_as_numbers_without_names() -> None:
+    from leyte.jupyter import GameApp, play_script
+
+    book = leyte.new_game("imperial-sunset", scenario=DETECTION_POSITION, seed=1944, dice=[7])
+    play_script(book, DETECTION_SCRIPT)
+    (seen,) = book.view("USN")["enemy_tfs"]
+    assert seen["detected"] and seen["last_report"]["counts"] == {"battleships": 1, "cruisers": 4, "destroyers": 1}
+    assert "Yamato" not in repr(book.view("USN")["enemy_tfs"])   # a report gives numbers, never names
+    g = leyte.new_game("imperial-sunset", scenario=DETECTION_POSITION, seed=1944, dice=[7])
+    app = GameApp(g, ijn="random", usn="random", viewer="USN", cards=False, script=DETECTION_SCRIPT,
+                  center="3124", zoom=2.0)
+    app.session.run("decision")
+    assert app.session.game.state_digest() == book.state_digest()
