@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import pytest
 from is_play import choose, day_record
 from test_example_12_3 import _position as example_12_3_position
 
@@ -311,3 +312,71 @@ def test_7_2_notebook_report_reaches_the_usn_as_numbers_without_names() -> None:
                   center="3124", zoom=2.0)
     app.session.run("decision")
     assert app.session.game.state_digest() == book.state_digest()
+
+
+# --- 03_movement: part 2 of the 4.4 example (close three hexes, strike with the last 2 MP) and the Surigao limits ---
+
+TG_38_3: list[str] = ["essex", "lexington", "langley", "princeton", "massachusetts", "south-dakota", "santa-fe",
+                      "mobile", "desrn-50-2"]
+MOVE_POSITION: dict[str, Any] = {
+    "id": "example-4.4-2", "turn": 2, "turn_record": {"2": day_record("1944-10-24")},
+    "options": {"wild_bull": False, "fanaticism": False, "auto_reports": False},
+    "tfs": [
+        {"marker": "USN-3", "name": "TG 38.3", "side": "USN", "fleet": "3rd", "hex": "2120", "ships": TG_38_3,
+         "detected": True},
+        {"marker": "IJN-1", "name": "Force A", "side": "IJN", "hex": "3215",
+         "ships": ["yamato", "musashi", "nagato", "div-31"]},
+    ],
+    "air": [{"id": a, "parent": c} for c, units in (("essex", ["vf-15-1", "vf-15-2", "vb-15", "vt-15"]),
+                                                     ("langley", ["vf-44", "vt-44"])) for a in units],
+    "start": {"activate": "USN-3"},
+}
+MOVE_DICE = [9]
+MOVE_SCRIPT: list[dict[str, Any]] = [
+    {"kind": "air_search"},
+    {"kind": "report", "count": 3}, {"kind": "report", "count": 1},     # the IJN reports 3 BB, 1 destroyer unit
+    {"kind": "move", "to": "2220"}, {"kind": "move", "to": "2319"}, {"kind": "move", "to": "2419"},
+    {"kind": "air_strike", "target": "tf:IJN-1"},
+    {"kind": "strike_add", "air": "vb-15", "role": "strike"},
+    {"kind": "strike_add", "air": "vf-15-1", "role": "escort"},
+    {"kind": "strike_launch"},
+]
+
+
+def test_6_2_2_notebook_tg_38_3_closes_to_8_hexes_with_2_mp_left_for_the_strike() -> None:
+    from leyte.jupyter import GameApp, play_script
+
+    m = leyte.rules("imperial-sunset").map
+    assert m.hex("2120").distance(m.hex("3215")) == 11 and m.hex("2419").distance(m.hex("3215")) == 8
+    book = leyte.new_game("imperial-sunset", scenario=MOVE_POSITION, seed=1944, dice=list(MOVE_DICE))
+    assert [e.data for e in book.events if e.kind == "mp"][-1]["mp"] == 5   # 4/5 ships on an even turn (6.2)
+    play_script(book, MOVE_SCRIPT[:6])
+    assert book.decision.prompt == "TG 38.3 in 2419, 2 MP left"
+    assert [o.text for o in book.decision.options if o.kind == "air_strike"] == [
+        "Air strike on TF IJN-1 in 3215 (costs 2 MP)"]
+    play_script(book, MOVE_SCRIPT[6:])
+    g = leyte.new_game("imperial-sunset", scenario=MOVE_POSITION, seed=1944, dice=list(MOVE_DICE))
+    app = GameApp(g, ijn="random", usn="random", viewer="USN", cards=False, script=MOVE_SCRIPT, center="2618", zoom=2.0)
+    app.session.run("decision")
+    assert app.session.game.actions[: len(book.actions)] == book.actions
+
+
+def test_6_3_battleship_stops_at_surigao_and_partial_sea_is_closed() -> None:
+    strait = {
+        "id": "surigao-limits", "turn": 2, "turn_record": {"2": day_record("1944-10-24")},
+        "options": {"wild_bull": False, "fanaticism": False},
+        "tfs": [{"marker": "USN-2", "name": "TF 77", "side": "USN", "fleet": "7th", "hex": "3722",
+                 "ships": ["mississippi", "x-ray-1"]}],
+        "start": {"activate": "USN-2"},
+    }
+    g = leyte.new_game("imperial-sunset", scenario=strait)
+    assert [o.text for o in g.legal_actions()] == ["Move to 3623", "Move to 3622", "End this activation"]
+    before = g.state_digest()
+    with pytest.raises(leyte.IllegalAction, match=r"\(6\.1\).*3721 is partial"):
+        g.apply({"kind": "move", "to": "3721"})
+    with pytest.raises(leyte.IllegalAction, match=r"\(6\.3\).*only USN cruisers and destroyers"):
+        g.apply({"kind": "move", "to": "3822"})
+    assert g.state_digest() == before
+    strait["tfs"][0]["ships"] = ["louisville", "x-ray-1"]   # the notebook's "try it": a cruiser may go on
+    cruiser = leyte.new_game("imperial-sunset", scenario=strait)
+    assert "Move to 3822" in [o.text for o in cruiser.legal_actions()]
