@@ -380,3 +380,66 @@ def test_6_3_battleship_stops_at_surigao_and_partial_sea_is_closed() -> None:
     strait["tfs"][0]["ships"] = ["louisville", "x-ray-1"]   # the notebook's "try it": a cruiser may go on
     cruiser = leyte.new_game("imperial-sunset", scenario=strait)
     assert "Move to 3822" in [o.text for o in cruiser.legal_actions()]
+
+
+# --- 02_task_forces: the made-up reorganisation (a transfer, a split, a dummy) and what each side sees ---------------
+
+REORG_POSITION: dict[str, Any] = {
+    "id": "reorganisation", "turn": 2, "first_turn": 1, "last_turn": 12, "turn_record": {"2": day_record("1944-10-24")},
+    "options": {"wild_bull": False, "fanaticism": False, "pt_boats": False, "auto_reports": True},
+    "tfs": [
+        {"marker": "IJN-1", "name": "Force A", "side": "IJN", "hex": "2821",
+         "ships": ["yamato", "musashi", "nagato", "chokai", "myoko", "haguro", "noshiro", "div-31", "div-2-32"]},
+        {"marker": "IJN-2", "name": "Force B", "side": "IJN", "hex": "2821",
+         "ships": ["kongo", "haruna", "kumano", "suzuya", "tone", "chikuma", "yahagi", "div-17", "desrn-10"]},
+        {"marker": "USN-3", "name": "TG 38.3", "side": "USN", "fleet": "3rd", "hex": "2621", "detected": True,
+         "ships": ["essex", "lexington", "langley", "princeton", "massachusetts", "south-dakota", "santa-fe",
+                   "mobile", "reno", "desrn-50-2", "desrn-55", "desdiv-110"]},
+    ],
+}
+REORG_SCRIPT: list[dict[str, Any]] = [
+    {"kind": "transfer", "ship": "yamato"},
+    {"kind": "reorg_done"},
+    {"kind": "split", "ship": "essex"},
+    {"kind": "dummy_create"},
+    {"kind": "dummy_hex", "hex": "2622"},
+    {"kind": "reorg_done"},
+]
+
+
+def test_5_5_notebook_reorganisation_stacking_and_a_dummy_that_looks_real() -> None:
+    from leyte.jupyter import GameApp, play_script
+
+    book = leyte.new_game("imperial-sunset", scenario=REORG_POSITION, seed=1944)
+    first = book.decision
+    kinds = {o.kind for o in first.options}
+    assert first.player == "IJN" and "split" not in kinds and "transfer" in kinds   # 2821 already holds two TFs
+    trial = leyte.new_game("imperial-sunset", scenario=REORG_POSITION, seed=1944)
+    play_script(trial, REORG_SCRIPT[:4])
+    with pytest.raises(leyte.IllegalAction, match=r"\(5\.4\)"):
+        trial.apply({"kind": "dummy_hex", "hex": "2621"})                        # 2621 holds two USN TFs (5.5)
+    play_script(book, REORG_SCRIPT)
+    ijn = book.view("IJN")
+    by_name = {tf["name"]: [s["id"] for s in tf["ships"]] for tf in ijn["own_tfs"]}
+    assert "yamato" in by_name["Force B"] and "yamato" not in by_name["Force A"]
+    own = book.view("USN")["own_tfs"]
+    (essex_tf,) = [tf for tf in own if [s["id"] for s in tf["ships"]] == ["essex"]]
+    assert essex_tf["hex"] == "2621" and essex_tf["detected"]                    # keeps the status (5.1)
+    (dummy,) = [tf for tf in own if tf["dummy"]]
+    assert dummy["hex"] == "2622"
+    assert sum(1 for tf in own if tf["hex"] == "2621") == 2
+    seen = [m for m in book.face.markers(ijn) if m["side"] == "USN"]
+    assert len(seen) == 3 and all(m["dummy"] is None for m in seen)              # a dummy looks like a TF
+    assert not any("Dummy" in m["title"] for m in seen)
+    g = leyte.new_game("imperial-sunset", scenario=REORG_POSITION, seed=1944)
+    app = GameApp(g, ijn="random", usn="random", viewer="USN", cards=True, script=REORG_SCRIPT, center="2721",
+                  zoom=3.0)
+    app.session.run("decision")
+    assert app.session.game.actions[: len(book.actions)] == book.actions
+
+
+def test_5_1_notebook_try_it_force_b_next_door_may_split() -> None:
+    pos = {**REORG_POSITION, "tfs": [dict(tf) for tf in REORG_POSITION["tfs"]]}
+    pos["tfs"][1]["hex"] = "2822"
+    g = leyte.new_game("imperial-sunset", scenario=pos, seed=1944)
+    assert "split" in {o.kind for o in g.decision.options}
