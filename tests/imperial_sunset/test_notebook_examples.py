@@ -443,3 +443,62 @@ def test_5_1_notebook_try_it_force_b_next_door_may_split() -> None:
     pos["tfs"][1]["hex"] = "2822"
     g = leyte.new_game("imperial-sunset", scenario=pos, seed=1944)
     assert "split" in {o.kind for o in g.decision.options}
+
+
+# --- 01_sequence_and_activation: the cup of a real game, and part 1 of the 4.4 example ------------------------------
+
+ACTIVATION_POSITION: dict[str, Any] = {
+    "id": "example-4.4-1", "turn": 1,
+    "turn_record": {"1": {"date": "1944-10-24", "time": "night", "kamikazes": 0, "ijn_air_ops": "true"}},
+    "options": {"wild_bull": False, "fanaticism": False, "pt_boats": False},
+    "tfs": [
+        {"marker": "IJN-1", "name": "Force A", "side": "IJN", "hex": "3223",
+         "ships": ["yamato", "musashi", "nagato", "div-31"], "mp_markers": 1},
+        {"marker": "USN-2", "name": "TF 77", "side": "USN", "fleet": "7th", "hex": "3423",
+         "ships": ["mississippi", "west-virginia", "x-ray-1"], "detected": False},
+    ],
+    "start": {"activate": "IJN-1"},
+}
+ACTIVATION_DICE = [6, 10, 1]
+ACTIVATION_SCRIPT: list[dict[str, Any]] = [
+    {"kind": "move", "to": "3323"}, {"kind": "move", "to": "3423"},
+    {"kind": "report", "count": 2}, {"kind": "report", "count": 1},   # the USN's report to the IJN (7.2)
+    {"kind": "surface_attack"},
+]
+
+
+def test_4_1_historical_game_fills_the_pool_and_draws_in_the_activation_phase() -> None:
+    from leyte.jupyter import Session
+
+    hist = Session(leyte.new_game("imperial-sunset", scenario="historical", seed=2),
+                   players={"IJN": "random", "USN": "random"})
+    hist.run("phase")
+    hist.run("phase")
+    v = hist.game.view("IJN")
+    assert v["phase"] == "activation" and v["pool_size"] > 0
+    pool = [e for e in hist.game.log("IJN") if e.kind == "pool"]
+    draws = [e for e in hist.game.log("IJN") if e.kind == "draw"]
+    assert len(pool) == 1 and draws and draws[0].rule.startswith("4.")
+
+
+def test_4_4_notebook_force_a_has_3_mp_and_the_battle_ends_its_move() -> None:
+    from leyte.jupyter import GameApp, play_script
+
+    book = leyte.new_game("imperial-sunset", scenario=ACTIVATION_POSITION, seed=1944, dice=list(ACTIVATION_DICE))
+    mp = [e.data for e in book.events if e.kind == "mp"][-1]
+    assert (mp["speed"], mp["penalty"], mp["mp"]) == (4, 1, 3)
+    play_script(book, ACTIVATION_SCRIPT[:4])
+    assert book.decision.prompt == "Force A in 3423, 1 MP left"
+    play_script(book, ACTIVATION_SCRIPT[4:])
+    assert any(e.kind == "battle" for e in book.events)
+    g = leyte.new_game("imperial-sunset", scenario=ACTIVATION_POSITION, seed=1944, dice=list(ACTIVATION_DICE))
+    app = GameApp(g, ijn="random", usn="random", viewer="IJN", cards=True, script=ACTIVATION_SCRIPT, center="3323",
+                  zoom=3.0)
+    app.session.run("decision")
+    assert [e.kind for e in app.session.game.events[: len(book.events)]] == [e.kind for e in book.events]
+    # The notebook's "try it": without the -1 MP marker Force A arrives with two MPs left.
+    fresh = {**ACTIVATION_POSITION, "tfs": [dict(tf) for tf in ACTIVATION_POSITION["tfs"]]}
+    fresh["tfs"][0]["mp_markers"] = 0
+    free = leyte.new_game("imperial-sunset", scenario=fresh, seed=1944, dice=list(ACTIVATION_DICE))
+    play_script(free, ACTIVATION_SCRIPT[:4])
+    assert free.decision.prompt == "Force A in 3423, 2 MP left"
