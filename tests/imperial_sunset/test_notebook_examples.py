@@ -502,3 +502,43 @@ def test_4_4_notebook_force_a_has_3_mp_and_the_battle_ends_its_move() -> None:
     free = leyte.new_game("imperial-sunset", scenario=fresh, seed=1944, dice=list(ACTIVATION_DICE))
     play_script(free, ACTIVATION_SCRIPT[:4])
     assert free.decision.prompt == "Force A in 3423, 2 MP left"
+
+
+# --- 07_damage: the 8.3 example again, then Fuso detaches west (9.4) -------------------------------------------------
+
+DAMAGE_SCRIPT: list[dict[str, Any]] = SURFACE_SCRIPT + [{"kind": "end_activation"},
+                                                         {"kind": "detach", "ship": "fuso", "destination": "west"}]
+
+
+def test_9_4_notebook_fuso_at_half_damage_detaches_west_in_plain_view() -> None:
+    from leyte.jupyter import GameApp, play_script
+
+    rules = leyte.rules("imperial-sunset")
+    fuso_track = rules.ships["fuso"].track
+    assert rules.ships["fuso"].capacity == 8
+    assert (fuso_track[0].gunnery, fuso_track[4].gunnery) == (12, 6)        # half her gun power at 4 hits
+    assert (fuso_track[4].speed_odd, fuso_track[4].speed_even) == (2, 2)
+    book = leyte.new_game("imperial-sunset", scenario=SURFACE_POSITION, seed=1944, dice=list(SURFACE_DICE))
+    play_script(book, DAMAGE_SCRIPT)
+    umpire = book.view(None)
+    assert umpire["ships"]["fuso"]["hits"] == 4 and umpire["ships"]["mississippi"]["hits"] == 4
+    assert umpire["ships"]["div-4"]["hits"] == 3                             # one per attack on a destroyer unit
+    crits = [e for e in book.events if e.kind == "critical"]
+    assert len(crits) == 1 and "Mississippi" in crits[0].text
+    fuso = umpire["ships"]["fuso"]
+    assert fuso["independent"] and fuso["hex"] == "3822" and fuso["detected"] and fuso["destination"] == "west"
+    assert any(s["id"] == "fuso" for s in book.view("USN")["enemy_independents"])   # alone and in plain view
+    g = leyte.new_game("imperial-sunset", scenario=SURFACE_POSITION, seed=1944, dice=list(SURFACE_DICE))
+    app = GameApp(g, ijn="random", usn="random", viewer="umpire", panels=["surface"], cards=False,
+                  script=DAMAGE_SCRIPT, center="3722", zoom=3.0)
+    app.session.run("decision")
+    assert app.session.game.state_digest() == book.state_digest()
+
+
+def test_9_2_a_battleship_at_minus_1_cannot_roll_a_magazine_explosion() -> None:
+    crit = leyte.rules("imperial-sunset").tables["critical_hit"]
+    outs = chance_outcomes(crit, crit.column_for("-"), -1)
+    effects = {cell.result["effect"]: p for cell, p in outs}
+    assert "magazine" not in effects and effects["flooding"] == Fraction(1, 10)
+    assert effects["no_effect"] == Fraction(6, 10)
+    assert any(cell.result["effect"] == "magazine" for cell, _ in chance_outcomes(crit, crit.column_for("-"), 0))
