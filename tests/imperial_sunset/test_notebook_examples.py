@@ -542,3 +542,41 @@ def test_9_2_a_battleship_at_minus_1_cannot_roll_a_magazine_explosion() -> None:
     assert "magazine" not in effects and effects["flooding"] == Fraction(1, 10)
     assert effects["no_effect"] == Fraction(6, 10)
     assert any(cell.result["effect"] == "magazine" for cell, _ in chance_outcomes(crit, crit.column_for("-"), 0))
+
+
+# --- 08_submarines: the 10 example stepped in the app; the escorts' counter-attack odds -------------------------------
+
+OZAWA = ["zuikaku", "zuiho", "chitose", "chiyoda", "ise", "hyuga", "isuzu", "tama", "oyodo", "div-43", "div-61"]
+SUB_POSITION: dict[str, Any] = {
+    "id": "example-10", "turn": 2,
+    "turn_record": {"2": {"date": "1944-10-24", "time": "day", "kamikazes": 0, "ijn_air_ops": "true"}},
+    "options": {"wild_bull": False, "fanaticism": False, "auto_reports": True},
+    "tfs": [{"marker": "IJN-5", "name": "Ozawa Force", "side": "IJN", "hex": "1003", "ships": OZAWA}],
+    "sonar": [{"hex": "1004", "identity": "USN"}],
+    "start": {"activate": "IJN-5"},
+}
+TAMA = OZAWA.index("tama") + 1     # the random draw among the units, as a 1-based pick
+SUB_DICE = [6, TAMA, 8, 8]             # attack table 6; the draw; damage 8 on the 6 column; ASW 8 (+1) = 9
+SUB_SCRIPT: list[dict[str, Any]] = [{"kind": "move", "to": "1004"}, {"kind": "sub_attack"}]
+
+
+def test_10_notebook_contact_sinks_tama_and_the_ijn_never_learns_whose_boat() -> None:
+    from leyte.jupyter import GameApp, play_script
+
+    book = leyte.new_game("imperial-sunset", scenario=SUB_POSITION, seed=1944, dice=list(SUB_DICE))
+    play_script(book, SUB_SCRIPT)
+    umpire = book.view(None)
+    assert umpire["ships"]["tama"]["sunk"] is True
+    assert [s["hex"] for s in umpire["sonar"]] == ["1004"]          # the boat escaped the counter-attack
+    assert all("identity" not in s for s in book.view("IJN")["sonar"])
+    g = leyte.new_game("imperial-sunset", scenario=SUB_POSITION, seed=1944, dice=list(SUB_DICE))
+    app = GameApp(g, ijn="random", usn="random", viewer="umpire", cards=False, script=SUB_SCRIPT, center="1005",
+                  zoom=3.0)
+    app.session.run("decision")
+    assert app.session.game.state_digest() == book.state_digest()
+
+
+def test_10_7_two_destroyer_units_sink_the_boat_2_times_in_10() -> None:
+    asw = leyte.rules("imperial-sunset").tables["asw"]
+    sink = sum((p for cell, p in chance_outcomes(asw, asw.column_for("-"), 1) if cell.result["sunk"]), Fraction(0))
+    assert sink == Fraction(2, 10)
