@@ -580,3 +580,80 @@ def test_10_7_two_destroyer_units_sink_the_boat_2_times_in_10() -> None:
     asw = leyte.rules("imperial-sunset").tables["asw"]
     sink = sum((p for cell, p in chance_outcomes(asw, asw.column_for("-"), 1) if cell.result["sunk"]), Fraction(0))
     assert sink == Fraction(2, 10)
+
+
+# --- 09_kamikazes_and_pt_boats: our two made-up examples (the book has none) ---------------------------------------
+
+NIGHT = {"date": "1944-10-25", "time": "night", "kamikazes": 0, "ijn_air_ops": "true"}
+PT_POSITION: dict[str, Any] = {
+    "id": "pt-boats", "turn": 5, "first_turn": 1, "last_turn": 12, "turn_record": {"5": NIGHT},
+    "options": {"wild_bull": False, "fanaticism": False, "auto_reports": True},
+    "tfs": [{"marker": "IJN-3", "name": "Force C", "side": "IJN", "hex": "3822",
+             "ships": ["fuso", "yamashiro", "mogami", "div-4"]}],
+    "pt_hex": "3722",
+    "start": {"activate": "IJN-3"},
+}
+PT_DICE = [8, 2]            # the PT roll; the random ship (2nd of 4: Yamashiro)
+PT_SCRIPT: list[dict[str, Any]] = [{"kind": "move", "to": "3722"}]
+KK_DAY = {"date": "1944-10-25", "time": "day", "kamikazes": 2, "ijn_air_ops": "true"}
+KK_POSITION: dict[str, Any] = {
+    "id": "kamikaze", "turn": 6, "first_turn": 1, "last_turn": 12, "turn_record": {"6": KK_DAY},
+    "options": {"wild_bull": False, "fanaticism": False, "auto_reports": True},
+    "tfs": [{"marker": "USN-9", "name": "Taffy 3", "side": "USN", "fleet": "7th", "hex": "3424", "detected": True,
+             "ships": ["fanshaw-bay", "st-lo", "white-plains", "kalinin-bay", "kitkun-bay", "gambier-bay",
+                       "taffy-3-1", "taffy-3-2"]}],
+    "kamikazes": 2,
+    "start": {"activate": "USN-9", "pool": ["kamikaze", "kamikaze"]},
+}
+KK_DICE = [1, 10]           # the draw from the pool; the kamikaze's roll on the 9 column
+KK_SCRIPT: list[dict[str, Any]] = [{"kind": "end_activation"}, {"kind": "kamikaze_strike"},
+                                   {"kind": "kamikaze_target", "ship": "st-lo"}]
+
+
+def test_11_2_notebook_pt_boats_at_night_slow_force_c_and_hit_yamashiro() -> None:
+    from leyte.jupyter import GameApp, play_script
+
+    book = leyte.new_game("imperial-sunset", scenario=PT_POSITION, seed=1944, dice=list(PT_DICE))
+    play_script(book, PT_SCRIPT)
+    (roll,) = [e.data["roll"] for e in book.events if e.kind == "roll"]
+    assert (roll["raw"], roll["final"], [m["value"] for m in roll["modifiers"]]) == (8, 10, [2])
+    hits = {s["name"]: s["hits"] for s in book.view("IJN")["own_tfs"][0]["ships"]}
+    assert hits == {"Fuso": 0, "Yamashiro": 1, "Mogami": 0, "Div 4": 0}
+    assert "2 MP left" in book.decision.prompt
+    app = GameApp(leyte.new_game("imperial-sunset", scenario=PT_POSITION, seed=1944, dice=list(PT_DICE)),
+                  ijn="random", usn="random", viewer="umpire", cards=False, script=PT_SCRIPT, center="3722", zoom=3.0)
+    app.session.run("decision")
+    assert app.session.game.state_digest() == book.state_digest()
+    # The notebook's "try it": by day the same 8 only slows the force.
+    day = {**PT_POSITION, "turn_record": {"5": {**NIGHT, "time": "day"}}}
+    by_day = leyte.new_game("imperial-sunset", scenario=day, seed=1944, dice=[8])
+    play_script(by_day, PT_SCRIPT)
+    (roll,) = [e.data["roll"] for e in by_day.events if e.kind == "roll"]
+    assert roll["final"] == 8 and roll["result"]["mp_loss"] == 1 and roll["result"]["hits"] == 0
+    assert all(s["hits"] == 0 for s in by_day.view("IJN")["own_tfs"][0]["ships"])
+
+
+def test_11_2_1_pt_boats_hit_a_ship_3_in_10_at_night_1_in_10_by_day() -> None:
+    pt = leyte.rules("imperial-sunset").tables["pt_attack"]
+
+    def hit(modifier: int) -> Fraction:
+        return sum((p for c, p in chance_outcomes(pt, pt.column_for("-"), modifier) if c.result["hits"]), Fraction(0))
+
+    assert hit(2) == Fraction(3, 10) and hit(0) == Fraction(1, 10)
+
+
+def test_11_1_notebook_kamikaze_sinks_st_lo_with_no_cap_or_aa() -> None:
+    from leyte.jupyter import GameApp, play_script
+
+    book = leyte.new_game("imperial-sunset", scenario=KK_POSITION, seed=1944, dice=list(KK_DICE))
+    play_script(book, KK_SCRIPT)
+    (dive,) = [e.data["roll"] for e in book.events if e.kind == "roll" and e.data["roll"]["purpose"].startswith(
+        "kamikaze")]
+    assert (dive["column"], dive["raw"], dive["result"]["hits"]) == ("9", 10, 3)
+    assert book.view(None)["ships"]["st-lo"]["sunk"] is True
+    tables = {e.data["roll"]["table"] for e in book.events if e.kind == "roll"}
+    assert not tables & {"aa", "air_to_air"}                          # no CAP, no AA (11.1)
+    app = GameApp(leyte.new_game("imperial-sunset", scenario=KK_POSITION, seed=1944, dice=list(KK_DICE)),
+                  ijn="random", usn="random", viewer="umpire", cards=False, script=KK_SCRIPT, center="3424", zoom=3.0)
+    app.session.run("decision")
+    assert app.session.game.state_digest() == book.state_digest()
