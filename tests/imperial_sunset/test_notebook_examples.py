@@ -657,3 +657,40 @@ def test_11_1_notebook_kamikaze_sinks_st_lo_with_no_cap_or_aa() -> None:
                   ijn="random", usn="random", viewer="umpire", cards=False, script=KK_SCRIPT, center="3424", zoom=3.0)
     app.session.run("decision")
     assert app.session.game.state_digest() == book.state_digest()
+
+
+# --- 11_scenarios: the three scenarios' starts and the Wild Bull odds the lesson states -----------------------------
+
+
+def test_13_scenarios_starts_as_the_notebook_shows_them() -> None:
+    rules = leyte.rules("imperial-sunset")
+    hist = leyte.new_game("imperial-sunset", scenario="historical", seed=1944)
+    camp = leyte.new_game("imperial-sunset", scenario="campaign", seed=1944)
+    assert hist.view("IJN")["last_turn"] == 12 and camp.view("IJN")["last_turn"] == 16
+    assert rules.scenarios["what-if"]["special_rules"]["wild_bull"]["status"] == "off"
+    assert rules.scenarios["historical"]["special_rules"]["wild_bull"]["status"] == "required"
+    assert all(not tf["detected"] for tf in hist.view("IJN")["own_tfs"])      # 13.1: the IJN start undetected
+    assert all(tf["detected"] for tf in hist.view("USN")["own_tfs"])
+    groups = {"TG 38.2", "TG 38.3", "TG 38.4"}
+    assert groups <= {tf["name"] for tf in hist.view("USN")["own_tfs"]}
+    assert not groups & {tf["name"] for tf in camp.view("USN")["own_tfs"]}     # 13.3.4: they arrive later
+    wi = leyte.new_game("imperial-sunset", scenario="what-if", seed=1)
+    force_a = next(tf for tf in wi.view("IJN")["own_tfs"] if tf["name"] == "Force A")
+    assert {"atago", "takao", "maya"} <= {s["id"] for s in force_a["ships"]}     # 13.2: the Palawan cruisers back
+
+
+def test_13_1_5_1_wild_bull_all_pursue_3_in_10_free_1_in_10() -> None:
+    wb = leyte.rules("imperial-sunset").tables["wild_bull"]
+    orders: dict[str, Fraction] = {}
+    for cell, p in chance_outcomes(wb, wb.column_for("-"), 0):
+        orders[cell.result["order"]] = orders.get(cell.result["order"], Fraction(0)) + p
+    assert orders["all_pursue"] == Fraction(3, 10) and orders["free"] == Fraction(1, 10)
+
+
+def test_13_2_whatif_app_plays_a_turn() -> None:
+    from leyte.jupyter import GameApp
+
+    app = GameApp(leyte.new_game("imperial-sunset", scenario="what-if", seed=1944), ijn="random", usn="random",
+                  viewer="umpire", cards=False)
+    app.session.run("turn")
+    assert app.session.game.actions
