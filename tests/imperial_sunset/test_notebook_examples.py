@@ -694,3 +694,38 @@ def test_13_2_whatif_app_plays_a_turn() -> None:
                   viewer="umpire", cards=False)
     app.session.run("turn")
     assert app.session.game.actions
+
+
+# --- 12_optional_rules: the historical game with 14.1 and 14.2 off and on --------------------------------------------
+
+
+def test_14_notebook_optional_rules_off_and_on_side_by_side() -> None:
+    from leyte.jupyter import GameApp, Session
+
+    options = {"escort_carrier_ground_support": True, "airfield_suppression": True}
+    games = {}
+    for label, opts in (("off", {}), ("on", options)):
+        s = Session(leyte.new_game("imperial-sunset", scenario="historical", seed=3, options=opts),
+                    players={"IJN": "random", "USN": "random"})
+        for _ in range(3):
+            s.run("turn")
+        games[label] = s.game
+    off, on = games["off"], games["on"]
+    assert not any(e.rule.startswith("14.") for e in off.events)
+    support = [e for e in on.events if e.rule == "14.1" and e.kind == "roll"]
+    suppression = [e for e in on.events if e.rule == "14.2" and e.kind == "roll"]
+    assert support and suppression
+    first = suppression[0].data["roll"]
+    assert first["final"] == first["raw"] + 2                                    # a die roll + 2, no kamikaze yet
+
+    def flown(g: leyte.Game) -> int:
+        return sum(1 for a in g.view("USN")["own_air"] if a["box"] == "flown")
+
+    assert flown(on) > flown(off)                                                # the lesson's prediction
+    # Squadrons sent to ground support are the owner's secret; the Japanese see only the totals.
+    assert any(e.kind == "air_box" and e.visible == ("USN",) for e in on.events if e.rule == "14.1")
+    assert not any(e.kind == "air_box" for e in on.log("IJN") if e.rule == "14.1")
+    live = GameApp(leyte.new_game("imperial-sunset", scenario="historical", seed=3, options=options),
+                   ijn="random", usn="random", viewer="USN", cards=False)
+    live.session.run("phase")
+    assert live.session.game.actions
