@@ -729,3 +729,52 @@ def test_14_notebook_optional_rules_off_and_on_side_by_side() -> None:
                    ijn="random", usn="random", viewer="USN", cards=False)
     live.session.run("phase")
     assert live.session.game.actions
+
+
+# --- what_if: the fork on the evening of 24 October and both branches replayed ---------------------------------------
+
+LEVELS_12_3 = ["Decisive USN Victory", "Significant USN Victory", "Draw", "IJN (Pyrrhic) Victory",
+               "IJN Decisive Victory"]
+
+
+def test_what_if_fork_shares_the_past_and_each_branch_row_replays_alone() -> None:
+    """The what_if notebook's experiment in small: two saves at a fast-carrier activation on turn 4, two games each."""
+    import json
+
+    from leyte.bots import make_bot
+    from leyte.simulation import bot_view, run_one
+
+    seed = 1944
+    g = leyte.new_game("imperial-sunset", scenario="historical", seed=seed)
+    bots = {p: make_bot("heuristic", "imperial-sunset", p, seed + i) for i, p in enumerate(g.players)}
+
+    def fast_carrier_activation(game: leyte.Game) -> bool:
+        d = game.decision
+        if d is None or d.player != "USN" or d.kind != "tf_activation" or game.view("USN")["turn"] < 4:
+            return False
+        name = d.prompt.split(" in ")[0]
+        return any(s["type"] in ("CV", "CVL") for t in game.view("USN")["own_tfs"] if t["name"] == name
+                   for s in t["ships"])
+
+    while g.decision is not None and not fast_carrier_activation(g):
+        d = g.decision
+        g.apply(bots[d.player].choose(bot_view(g, d.player), d))
+    d = g.decision
+    assert d is not None and g.view("USN")["turn"] == 4        # the evening of 24 October
+    bot_choice = bots["USN"].choose(bot_view(g, "USN"), d)
+    alternatives = [o for o in d.options if o.kind == "end_activation" and o != bot_choice] or \
+                   [o for o in d.options if o != bot_choice]
+    what_if = alternatives[0]
+    as_played_save = g.to_json()
+    branch = g.fork()
+    branch.apply(what_if)
+    what_if_save = branch.to_json()
+    a, b = json.loads(as_played_save)["actions"], json.loads(what_if_save)["actions"]
+    assert b[:-1] == a and len(b) == len(a) + 1
+    for save in (as_played_save, what_if_save):
+        frame = leyte.simulate("imperial-sunset", games=2, seed=seed, bots=("heuristic", "heuristic"),
+                               from_save=save, workers=1)
+        assert len(frame) == 2 and frame["seed"].is_unique
+        assert frame["level"].isin(LEVELS_12_3).all() and frame["net"].notna().all()
+        row = run_one(("imperial-sunset", None, seed + 1, ("heuristic", "heuristic"), save))
+        assert row["net"] == frame.loc[1, "net"]
