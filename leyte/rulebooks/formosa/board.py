@@ -107,7 +107,7 @@ def exerts_zoc(st: State, uid: str) -> bool:
 
 def ezoc(st: State, side: str) -> set[Hex]:
     """Hexes in the zone of control of ``side``'s enemies (14.0): the six neighbours of each such unit, across
-    land hexsides only (a ZOC crosses every land hexside, so not an all-sea one)."""
+    land hexsides only (a ZOC crosses every land hexside, so not an all-sea one, R-68)."""
     m = board()
     out: set[Hex] = set()
     for uid in units_of(st, enemy_of(side)):

@@ -61,14 +61,14 @@ def can_afford(st: State, side: str, cost: Fraction) -> bool:
     return st.lp[side] * 2 + st.half_lp[side] >= cost * 2
 
 
-def apply_cap(st: State, ctx: Context, case: str) -> None:
-    """7.2 (and R-8 at set-up): LP above the cap when the phase closes are lost."""
-    for side in B.SIDES:
-        if st.lp[side] > cap(st):
-            lost = st.lp[side] - cap(st)
-            st.lp[side] = cap(st)
-            ctx.emit(case, f"{side}: {lost} LP above the {cap(st)}-LP cap are lost (7.2)", kind="lp",
-                     data={"side": side, "lost": lost, "lp": st.lp[side]})
+def apply_cap(st: State, ctx: Context, case: str, side: str) -> None:
+    """7.2 (and R-8 at set-up): LP above the cap when a side finishes buying are lost. Each side's buying closes
+    on its own (the Japanese recruit first, 8.0, R-65), and nothing the other side does later changes its LP."""
+    if st.lp[side] > cap(st):
+        lost = st.lp[side] - cap(st)
+        st.lp[side] = cap(st)
+        ctx.emit(case, f"{side}: {lost} LP above the {cap(st)}-LP cap are lost (7.2, R-8)", kind="lp",
+                 data={"side": side, "lost": lost, "lp": st.lp[side]})
 
 
 def rolled(ctx: Context, dice: int, plus: int, *, purpose: str, rule: str, visible: tuple[str, ...] | None) -> int:
@@ -98,9 +98,9 @@ def may_buy(st: State, uid: str, side: str, setup: bool) -> bool:
 
 
 def deploy_hexes(st: State, uid: str, *, setup: bool) -> list[Hex]:
-    """Where a Japanese unit may be placed: at set-up anywhere on Formosa (24.1); a recruit in a city or port
-    already holding a Japanese unit, CD in a port and HW in a city or town (8.1, R-13). Terrain and stacking apply
-    (R-47), and a static unit goes only where no static unit is."""
+    """Where a Japanese unit may be placed: at set-up anywhere on Formosa (24.1, R-64, R-66); a recruit in a city
+    or port already holding a Japanese unit, CD in a port and HW in a city or town (8.1, R-13). Terrain and
+    stacking apply (R-47), and a static unit goes only where no static unit is."""
     m = B.board()
     u = B.unit(uid)
     own = B.stacks(st, "Japanese")
@@ -293,15 +293,7 @@ class Buy:
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
         pop(st, fr)
-        if fr["side"] == "Allied" or not fr["setup"]:
-            apply_cap(st, ctx, "7.2")
-        else:
-            side = "Japanese"
-            if st.lp[side] > cap(st):
-                lost = st.lp[side] - cap(st)
-                st.lp[side] = cap(st)
-                ctx.emit("7.2", f"Japanese: {lost} set-up LP above the cap are lost (R-8)", kind="lp",
-                         data={"side": side, "lost": lost, "lp": st.lp[side]})
+        apply_cap(st, ctx, "24.1" if fr["setup"] else "7.2", fr["side"])
 
 
 @frame("deploy")
@@ -514,7 +506,7 @@ class Logistics:
     """7.2: both sides add LP. Japanese: 1d6 plus one per two Japanese-controlled airfields on Formosa. Allied:
     the scenario's base, 5 for Amoy from the GT after its capture (9.1), 3 per functional major port, 1 per
     functional minor port, one per two functional airfields. The 6th MarDiv arrives in Amoy the GT after its fall
-    (24.1, R-41)."""
+    (24.1, R-41, R-70)."""
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
@@ -835,8 +827,8 @@ class EndOfTurn:
 
 
 def sudden_death(st: State, ctx: Context) -> bool:
-    """4.1 (from GT 2, R-3): the Allies win if their ground units hold every port and airfield hex of the map;
-    the Japanese win if no Allied ground unit is on the map."""
+    """4.1 (from GT 2, R-3, checked before every phase, R-67): the Allies win if their ground units hold every port
+    and airfield hex of the map; the Japanese win if no Allied ground unit is on the map."""
     m = B.board()
     allied = B.occupied(st, "Allied")
     targets = set(m.find("port")) | set(m.find("airfield"))
@@ -847,8 +839,8 @@ def sudden_death(st: State, ctx: Context) -> bool:
         winner, why = "Allied", "Allied ground units occupy every port and airfield hex"
     if winner is None:
         return False
-    st.result = {"winner": winner, "level": "Strategic", "sudden_death": True, "turn": st.turn, "reason": why}
-    ctx.emit("4.1", f"Sudden death: {winner} Strategic Victory ({why})", kind="result", data=dict(st.result))
+    st.result = {"winner": winner, "level": "strategic", "sudden_death": True, "turn": st.turn, "reason": why}
+    ctx.emit("4.1", f"Sudden death: {winner} strategic victory ({why})", kind="result", data=dict(st.result))
     return True
 
 

@@ -3,7 +3,8 @@
 The umpire (``None``) sees everything. A side sees its own units, LP, air and naval points in full. Of the enemy it
 sees the map: Allied units wherever they are (the Staging Area is open), Japanese units on the map that have been
 revealed, and each hex of concealed Japanese units only as a "?" stack with its hex and its number of counters —
-never an id, a type, a CF or an MF. The Japanese off-map pools, TAC and kamikaze points stay hidden from the Allies.
+never an id, a type, a CF or an MF (R-69). The Japanese off-map pools, TAC and kamikaze points stay hidden from
+the Allies.
 """
 
 from __future__ import annotations
