@@ -53,4 +53,5 @@ def test_8_1_a_japanese_recruit_deploys_concealed_in_a_city_or_port_with_a_japan
     assert [o["hex"] for o in g.decision.options] == ["1021"]
     play(g, "place", hex="1021")
     assert g.state.units[uid].loc == "1021" and g.state.units[uid].concealed
+    assert (g.decision.player, g.decision.kind) == ("Japanese", "buy")  # back to buying, the unit placed once
     assert uid not in json.dumps(g.view("Allied"))

@@ -303,6 +303,8 @@ class Deploy:
 
     @staticmethod
     def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        if fr.get("done"):
+            return None
         hexes = deploy_hexes(st, fr["unit"], setup=False)
         if not hexes:
             return None

@@ -45,12 +45,13 @@ def view(st: State, player: str | None) -> dict[str, Any]:
 
 
 def hidden_names(st: State, player: str) -> frozenset[str]:
-    """Ids and names of the Japanese units the Allies have not seen: concealed on the map, or not on it."""
+    """Ids and names of the Japanese units the Allies have not seen: concealed on the map, or never yet on it
+    (a unit revealed and then removed or eliminated has been seen)."""
     if player != "Allied":
         return frozenset()
     out: set[str] = set()
     for uid, s in st.units.items():
         u = B.unit(uid)
-        if u.side == "Japanese" and (s.concealed or not s.on_map):
+        if u.side == "Japanese" and (s.concealed or s.loc in ("setup", "pool", "reinforcements")):
             out.update((uid, u.name))
     return frozenset(out)
