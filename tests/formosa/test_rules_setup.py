@@ -54,6 +54,9 @@ def test_e13_allied_set_up_lp_spend_at_least(scenario, lp, spend):
     assert g.state.markers == {"amphibious": 0, "drop_zone": 0, "b29": 0, "air_supply": 0}
     g.apply(next(o for o in g.decision.options if o.get("item") == "amphibious"))
     assert g.state.lp["Allied"] == lp - 3 and g.state.markers["amphibious"] == 1
+    ng = g.state.ng["US"]
+    g.apply(next(o for o in g.decision.options if o.get("item") == "ng"))  # 3 LP (Allied chart)
+    assert g.state.lp["Allied"] == lp - 6 and g.state.ng["US"] == ng + 1 == 5
     g.apply(next(o for o in g.decision.options if o.kind == "done"))
     assert g.state.lp["Allied"] == 20
 

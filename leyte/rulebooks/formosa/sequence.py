@@ -229,6 +229,9 @@ class Buy:
             price = chart["tac_air"].recruit
             if price is not None and st.tac["US"] < d.markers["tac_us"].count * 2 and can_afford(st, side, price):
                 out.append(opt("buy_item", f"buy a US TAC point ({price} LP)", item="tac"))
+            price = chart["ng_b29"].recruit
+            if price is not None and st.ng["US"] < d.markers["ng_us"].count and can_afford(st, side, price):
+                out.append(opt("buy_item", f"buy a US naval gunfire unit ({price} LP)", item="ng"))
         else:
             price = chart["tac_air"].recruit
             if price is not None and st.tac["Japanese"] < d.markers["tac_japanese"].count * 2 and \
@@ -277,7 +280,7 @@ class Buy:
         item = action["item"]
         d = B.data()
         chart = d.lp_allied if side == "Allied" else d.lp_japanese
-        row = {"tac": "tac_air", "kamikaze": "kamikaze"}.get(item) or ALLIED_ITEMS[item][0]
+        row = {"tac": "tac_air", "kamikaze": "kamikaze", "ng": "ng_b29"}.get(item) or ALLIED_ITEMS[item][0]
         price = chart[row].recruit
         assert price is not None
         spend(st, side, price)
@@ -285,6 +288,8 @@ class Buy:
             st.tac["US" if side == "Allied" else "Japanese"] += 1
         elif item == "kamikaze":
             st.kamikaze += 1
+        elif item == "ng":
+            st.ng["US"] += 1
         else:
             st.markers[item] += 1
         ctx.emit("8.2", f"{side} buys a {item} for {price} LP", kind="lp", data={"item": item, "cost": str(price)},
