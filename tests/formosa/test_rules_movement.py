@@ -101,3 +101,14 @@ def test_11_1_concealed_units_move_with_the_concealed_mf_and_allies_see_only_a_q
     play(g, "move", unit="ij_7inf", to="1118")
     allied_log = json.dumps([e.to_dict() for e in g.log("Allied")])
     assert "ij_7inf" not in allied_log and "1118" in allied_log
+
+
+def test_14_0_r68_no_zoc_and_no_move_across_an_all_sea_hexside():
+    from leyte.rulebooks.formosa import board as B
+
+    m = B.board()
+    assert "all_sea" in m.side(m.hex("1704"), m.hex("1803"))
+    g = game({"us_1mar": "1704", "ij_7inf": "1803"}, phase="allied_movement")
+    assert m.hex("1704") not in B.ezoc(g.state, "Allied")  # the Japanese unit's ZOC does not cross the strait
+    near = [n for n in m.neighbours(m.hex("1803")) if B.land(n) and "all_sea" not in m.side(m.hex("1803"), n)]
+    assert near and all(n in B.ezoc(g.state, "Allied") for n in near)
