@@ -116,6 +116,11 @@ def test_scenario_files_hold_the_printed_numbers():
      r"position\.units\.us_nope: no such unit"),
     (lambda s: s.update(position={"turn": 2, "phase": "amoy", "units": {"us_1mar": {"loc": "0101"}}}),
      r"position\.units\.us_1mar\.loc: 0101 is a sea hex"),
+    (lambda s: s.update(position={"turn": 2, "phase": "amoy", "units": {"us_1mar": {"loc": "1017", "base": True}}}),
+     r"position\.units\.us_1mar\.base: only an Allied engineer"),
+    (lambda s: s.update(position={"turn": 2, "phase": "amoy", "units": {"us_1mar": {"loc": "1017",
+                                                                                    "concealed": True}}}),
+     r"position\.units\.us_1mar\.concealed: only Japanese"),
 ])
 def test_scenario_validation_names_the_field(edit, match):
     s = copy.deepcopy(RULES.load_scenario("1"))

@@ -140,6 +140,10 @@ def _check_position(p: Mapping[str, Any], turns: int) -> None:
                 raise ScenarioError(f"scenario field position.units.{uid}.loc: {loc} is a sea hex (10.2.2)")
         if u.get("concealed") and data().units[uid].side != "Japanese":
             raise ScenarioError(f"scenario field position.units.{uid}.concealed: only Japanese units conceal (11.0)")
+        if u.get("base") and (data().units[uid].type != "engineer" or data().units[uid].side != "Allied"
+                              or loc in OFF_MAP):
+            raise ScenarioError(f"scenario field position.units.{uid}.base: only an Allied engineer on the map "
+                                f"has a base side (20.1)")
     for side, n in p.get("lp", {}).items():
         if side not in ("Allied", "Japanese") or not isinstance(n, int) or n < 0:
             raise ScenarioError(f"scenario field position.lp.{side}: a side and LP >= 0, not {n!r}")
