@@ -1,0 +1,10 @@
+"""Let the Formosa rules tests import their small helper module (``rules_kit``) under ``--import-mode=importlib``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_HERE = str(Path(__file__).resolve().parent)
+if _HERE not in sys.path:
+    sys.path.insert(0, _HERE)
