@@ -3,26 +3,9 @@ viewer knows it, with the sea or strait it was in, from the viewer's own log onl
 
 from __future__ import annotations
 
-import leyte
-from leyte.core.face import TURN_KINDS
-from leyte.core.players import RandomBot
+from summary_kit import played
 
-
-def _played(game_id: str, seed: int, turns: int) -> leyte.Game:
-    """A random-bot game (one seeded bot per player) stopped as the turn after ``turns`` more opens, so the last
-    finished turn is the one summed up."""
-    g = leyte.new_game(game_id, seed=seed)
-    bots = {p: RandomBot(p, seed) for p in g.players}
-    opened = 0
-    while g.decision is not None:
-        n = len(g.events)
-        d = g.decision
-        g.apply(bots[d.player].choose({}, d))
-        if any(e.kind in TURN_KINDS for e in g.events[n:]):
-            opened += 1
-            if opened > turns:
-                break
-    return g
+_played = played
 
 
 def test_a_busy_day_turn_told_by_each_side_in_its_own_names() -> None:
