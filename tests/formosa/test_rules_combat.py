@@ -173,3 +173,18 @@ def test_15_7_blocked_retreat_eliminates():
     assert _result(events)["result"] == "DR"
     assert any("nowhere to retreat" in e.text for e in events)
     assert g.state.units["ij_7inf"].loc == "eliminated"
+
+
+def test_refusals_do_not_name_a_concealed_defender():
+    g = game({**E5, "ij_7inf": {"loc": "1119", "concealed": True}}, phase="allied_combat", dice=[2])
+    with pytest.raises(IllegalAction) as e:
+        g.apply({"kind": "end_combat"})
+    assert "1119 (?) must be attacked" in str(e.value) and "ij_7inf" not in str(e.value)
+
+
+def test_r78_a_deception_unit_neither_attacks_nor_obliges():
+    g = game({"ij_dec1": {"loc": "1119", "concealed": True}, "us_17inf": "1018", "ij_7inf": "2104"},
+             phase="japanese_combat")
+    events = [e.text for e in g.log(None)]
+    assert any("Japanese combat: nothing to do" in t for t in events)
+    assert g.state.phase != "japanese_combat"

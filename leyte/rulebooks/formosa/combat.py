@@ -76,13 +76,20 @@ def duties(st: State, fr: dict[str, Any]) -> AttackDuties:
 
 def _start(st: State, fr: dict[str, Any], side: str) -> None:
     own, foe = B.stacks(st, side), B.stacks(st, B.enemy_of(side))
-    fr["friendly"] = sorted(_lab(h) for h in own)
+    # A hex with no unit able to attack (only deception or 0-CF units) neither attacks nor obliges (R-78).
+    fr["friendly"] = sorted(_lab(h) for h, ids in own.items() if _attack_capable(st, ids))
     fr["enemy"] = sorted(_lab(h) for h in foe)
-    fr["can_attack"] = sorted(_lab(h) for h, ids in own.items() if _attack_capable(st, ids))
+    fr["can_attack"] = list(fr["friendly"])
     fr["zoc"] = sorted(_lab(h) for h, ids in foe.items() if any(B.exerts_zoc(st, u) for u in ids))
     fr["exempt"] = sorted(_lab(h) for h, ids in own.items() if _exempt(st, ids))
-    fr["units"] = {_lab(h): ids for h, ids in {**own, **foe}.items()}
     fr["combats"] = []
+    fr["fought"] = []
+
+
+def _names(st: State, lab: str, viewer: str) -> str:
+    """A hex and its units as ``viewer`` may see them (11.0: a concealed enemy unit is only "?")."""
+    ids = [u if B.unit(u).side == viewer or not st.units[u].concealed else "?" for u in st.at(lab)]
+    return f"{lab} ({', '.join(ids)})"
 
 
 def _declared(fr: dict[str, Any]) -> list[Combat]:
@@ -144,8 +151,8 @@ class CombatPhase:
         if action.kind == "end_combat":
             need_a, need_d = du.unmet(_declared(fr))
             if need_a or need_d:
-                who = [f"{_lab(h)} ({', '.join(fr['units'][_lab(h)])}) must attack" for h in need_a]
-                who += [f"{_lab(h)} ({', '.join(fr['units'][_lab(h)])}) must be attacked" for h in need_d]
+                who = [f"{_names(st, _lab(h), fr['side'])} must attack" for h in need_a]
+                who += [f"{_names(st, _lab(h), fr['side'])} must be attacked" for h in need_d]
                 return IllegalAction("15.0", "the phase cannot end: " + "; ".join(who), state=state)
             return None
         if action.kind != "attack":
@@ -165,8 +172,8 @@ class CombatPhase:
             du.check_declaration(_declared(fr), Combat(att, dfn))
         except LeyteError as e:
             text = str(e)
-            for lab, ids in fr["units"].items():  # name the hexes and the units in them, not Hex(...) reprs
-                text = text.replace(repr(m.hex(lab)), f"{lab} ({', '.join(ids)})")
+            for lab in [*fr["friendly"], *fr["enemy"]]:  # name the hexes and their units, not Hex(...) reprs
+                text = text.replace(repr(m.hex(lab)), _names(st, lab, fr["side"]))
             return IllegalAction("15.1", text, state=state)
         return None
 
@@ -182,8 +189,12 @@ class CombatPhase:
                 from leyte.rulebooks.formosa.sequence import reveal_stack
 
                 reveal_stack(st, lab, ctx, "15.2")
-        a_ids = [u for lab in att for u in st.at(lab) if B.unit(u).side == fr["side"]]
-        d_ids = [u for lab in dfn for u in st.at(lab) if B.unit(u).side != fr["side"]]
+        # 15.0: a unit attacks once and is attacked once; one that retreated or advanced into a hex fighting
+        # later stays out of that combat (R-72).
+        fought = fr.setdefault("fought", [])
+        a_ids = [u for lab in att for u in st.at(lab) if B.unit(u).side == fr["side"] and u not in fought]
+        d_ids = [u for lab in dfn for u in st.at(lab) if B.unit(u).side != fr["side"] and u not in fought]
+        fought += a_ids + d_ids
         ctx.emit("15.2", f"{fr['side']} attack {'+'.join(dfn)} from {'+'.join(att)}", kind="combat",
                  data={"attackers": att, "defenders": dfn, "attacking_units": a_ids, "defending_units": d_ids})
         push(st, "combat_resolve", side=fr["side"], att=a_ids, dfn=d_ids, att_hexes=att, dfn_hexes=dfn,
