@@ -188,3 +188,23 @@ def test_r78_a_deception_unit_neither_attacks_nor_obliges():
     events = [e.text for e in g.log(None)]
     assert any("Japanese combat: nothing to do" in t for t in events)
     assert g.state.phase != "japanese_combat"
+
+
+@pytest.mark.parametrize("roll", [5, 4])
+def test_15_6_no_chain_of_counterattacks_and_an_attacker_retreat(roll):
+    # As E11; the counterattack rolls CA (5: no effect, no second counterattack) or AR (4: the counterattacker
+    # retreats, and the Allies, who only defended, do not advance).
+    units = {"us_17inf": "1118", "us_32inf": "1118", "ij_7inf": "1119"}
+    g = game(units, phase="allied_combat", dice=[1, roll])
+    events = _attack(g, ["1118"], ["1119"])
+    results = [e.data["result"] for e in events if e.kind == "combat_result"]
+    if roll == 5:
+        assert results == ["CA", "CA"] and any("no effect" in e.text for e in events)
+        assert g.decision.kind == "combat" and [o.kind for o in g.decision.options] == ["end_combat"]
+        assert g.state.units["ij_7inf"].loc == "1119"
+    else:
+        assert results == ["CA", "AR"]
+        assert g.decision.kind == "combat_retreat" and g.decision.player == "Japanese"
+        assert {o.get("to") for o in g.decision.options} == {"1019", "1120", "1219"}
+        play(g, "retreat", to="1120")
+        assert g.decision.kind == "combat" and [o.kind for o in g.decision.options] == ["end_combat"]
