@@ -208,3 +208,22 @@ def test_15_6_no_chain_of_counterattacks_and_an_attacker_retreat(roll):
         assert {o.get("to") for o in g.decision.options} == {"1019", "1120", "1219"}
         play(g, "retreat", to="1120")
         assert g.decision.kind == "combat" and [o.kind for o in g.decision.options] == ["end_combat"]
+
+
+def test_attacking_a_lone_deception_unit_reveals_and_removes_it():
+    g = game({"ij_dec1": {"loc": "1119", "concealed": True}, "us_17inf": "1018", "ij_7inf": "2104"},
+             phase="allied_combat")
+    events = _attack(g, ["1018"], ["1119"])
+    assert g.state.units["ij_dec1"].loc == "removed"
+    assert not [e for e in events if e.kind == "combat_result"] and any("No combat" in e.text for e in events)
+    assert [o.kind for o in g.decision.options] == ["end_combat"]
+
+
+def test_15_7_a_retreat_into_a_full_hex_goes_one_hex_further():
+    full = {"ij_35inf": "1219", "ij_24inf": "1219", "ij_46inf": "1219",
+            "ij_48inf": "1120", "ij_301inf": "1120", "ij_302inf": "1120"}
+    g = game({**E5, **full}, phase="allied_combat", dice=[4])
+    assert _result(_attack(g, ["1018", "1118"], ["1119"]))["result"] == "DR"
+    tos = {o.get("to") for o in g.decision.options}
+    assert tos and not tos & {"1219", "1120", "1019"}
+    assert tos <= {"1320", "1319", "1220", "1020", "1121"}, tos

@@ -284,6 +284,8 @@ class Resolve:
         side = fr["side"]
         att, dfn = alive(st, fr["att"]), alive(st, fr["dfn"])
         if not att or not dfn:
+            ctx.emit("15.2", "No combat: nothing is left to " + ("attack (a deception unit revealed is removed, R-12)"
+                                                                 if att else "attack with"))
             return
         a_cf, d_cf = sum(B.unit(u).cf for u in att), sum(B.unit(u).cf for u in dfn)
         table = B.data().table("crt_allied" if side == "Allied" else "crt_japanese")
