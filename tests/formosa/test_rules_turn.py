@@ -139,12 +139,11 @@ def test_e17_bands(margin, level, winner):
     assert (band.level, band.winner) == (level, winner)
 
 
-def test_15_combat_with_units_in_contact_is_not_built_yet():
+def test_15_units_in_contact_lead_into_the_combat_phase():
     g = game({"us_1mar": "1017", "ij_7inf": "1118"}, phase="allied_movement")
-    before = g.state_digest()
-    with pytest.raises(NotYetImplemented, match=r"rule 15\.0 .*ground combat"):
-        g.apply({"kind": "end_movement"})
-    assert g.state_digest() == before
+    g.apply({"kind": "end_movement"})
+    assert g.state.phase == "allied_combat" and g.decision.kind == "combat" and g.decision.rule == "15.0"
+    assert g.decision.data["must_attack"] == ["1017"] and g.decision.data["must_be_attacked"] == ["1118"]
 
 
 @pytest.mark.parametrize("phase,extra,case", [

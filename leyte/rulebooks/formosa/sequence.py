@@ -5,11 +5,12 @@ Built: set-up (Japanese set-up LP, TAC and kamikaze rolls, the free choices from
 the 20-LP cap, placement on Formosa revealed or concealed, Allied set-up buys, pre-invasion reconnaissance), the
 Logistics Phase (7.2), the Recruit Phase (8.0-8.3, with 8.1 deployment and the cap), Amoy (9.1), both Movement
 Phases (12.0-12.4 through ``leyte.land.movement``, with 14.0 zones of control), over-stacking (13.3), Base
-Building (20.1-20.2), Air Return, and End of Turn (sudden death 4.1, victory 4.2, the GT marker).
+Building (20.1-20.2), Air Return, and End of Turn (sudden death 4.1, victory 4.2, the GT marker). Both Combat Phases
+(15.0) are frames of ``combat.py``.
 
 Not built yet: every phase that would have something to do in it raises ``NotYetImplemented`` naming its case
 (16.1 strike planning and reveal, 16.2 air superiority, 16.6 kamikaze, 16.5 B-29, 10.1 invasions, 21.0 naval
-transfer, 15.0 combat, 16.4 interdiction). A phase with nothing to do by the rules (no air points, no markers, no
+transfer, 16.4 interdiction). A phase with nothing to do by the rules (no air points, no markers, no
 unit adjacent to an enemy) says so in the log and goes on; none is skipped silently.
 """
 
@@ -475,18 +476,6 @@ def _air(st: State) -> str:
     return f"{pts} air points to plan" if pts else ""
 
 
-def _adjacent_enemies(side: str):  # noqa: ANN202
-    def when(st: State) -> str:
-        m = B.board()
-        foes = B.occupied(st, B.enemy_of(side))
-        for h in B.occupied(st, side):
-            for n in m.neighbours(h):
-                if n in foes and "all_sea" not in m.side(h, n):
-                    return f"{side} units at {m.label(h)} are adjacent to enemy units"
-        return ""
-    return when
-
-
 frame("phase_strike_planning")(_not_built("16.1", "strike planning", _air))
 frame("phase_strike_reveal")(_not_built("16.1", "strike reveal", _air))
 frame("phase_air_superiority")(_not_built(
@@ -502,8 +491,6 @@ frame("phase_invasion")(_not_built(
 frame("phase_naval_transfer")(_not_built(
     "21.0", "naval transfer",
     lambda st: "Allied units wait off the map" if st.at("staging") or st.at("amoy") else ""))
-frame("phase_allied_combat")(_not_built("15.0", "ground combat", _adjacent_enemies("Allied")))
-frame("phase_japanese_combat")(_not_built("15.0", "ground combat", _adjacent_enemies("Japanese")))
 frame("phase_interdiction")(_not_built(
     "16.4", "interdiction missions", lambda st: "Allied TAC points" if st.tac["US"] + st.tac["CW"] else ""))
 
