@@ -18,13 +18,13 @@ HISTORY = list(csv.DictReader((ROOT / "scenarios" / "imperial-sunset" / "history
 PUBLISHED = ("Morison", "Cutler", "Tully", "Hornfischer", "Vego")
 
 
-def _timeline_rows() -> list[tuple[str, str]]:
-    """(what happened, turn column) of every timeline row with a turn."""
+def _timeline_rows() -> list[tuple[str, str, str]]:
+    """(time, what happened, turn column) of every timeline row with a turn."""
     out = []
     for line in TIMELINE.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) == 4 and re.fullmatch(r"\d+(–\d+)?", cells[3]):
-            out.append((cells[2], cells[3]))
+            out.append((cells[1], cells[2], cells[3]))
     return out
 
 
@@ -75,9 +75,13 @@ def test_real_losses_match_the_timeline_or_history(moment: str) -> None:
         name = ships[loss.ship].name
         assert ships[loss.ship].side == loss.side
         if loss.source == "timeline":
-            rows = [turns for text, turns in _timeline_rows() if name in text]
+            rows = [(clock, turns) for clock, text, turns in _timeline_rows() if name in text]
             assert rows, f"{name} is not in the companion's timeline"
-            assert any(_turns(t) & set(range(m.first_turn, m.last_turn + 1)) for t in rows), name
+            assert any(_turns(t) & set(range(m.first_turn, m.last_turn + 1)) for _, t in rows), name
+            # every clock time we give is one the timeline gives for that ship (no made-up times)
+            for hhmm in re.findall(r"\d\d:\d\d", loss.time):
+                assert any(hhmm in clock or hhmm in text for clock, text, _ in _timeline_rows() if name in text), \
+                    f"{name}: {hhmm} is not in the timeline"
         elif loss.source == "history":
             rows = [r for r in HISTORY if name in r["event"]]
             assert rows and all(m.first_turn <= int(r["turn"]) <= m.last_turn + 1 for r in rows), name

@@ -90,7 +90,7 @@ MOMENTS: dict[str, Moment] = {
         Moment(
             "samar", "Off Samar, morning of 25 October", 6, 6,
             ("force-a", "force-b", "taffy-1", "taffy-2", "taffy-3"),
-            (Loss("gambier-bay", "USN", "25 Oct about 09:07", "timeline"),
+            (Loss("gambier-bay", "USN", "25 Oct, between 08:55 and 10:10", "timeline"),
              Loss("chokai", "IJN", "25 Oct morning", "Morison vol. XII"),
              Loss("chikuma", "IJN", "25 Oct morning", "Morison vol. XII"),
              Loss("suzuya", "IJN", "25 Oct morning", "Morison vol. XII")),
