@@ -136,6 +136,9 @@ def test_what_the_notebook_says_about_each_difference_holds(lesson_runs: Runs) -
     samar_usn = sorted(km.major_lost(r, "USN") for r in runs["samar"].to_dict("records"))
     assert samar_usn[len(samar_usn) // 2] == 0 and samar_usn[-1] >= 3  # mostly no contact, a few massacres
     assert _mean(runs["engano"], "IJN") < len(km.real_losses("engano")) and _mean(runs["engano"], "USN") > 0
+    data = leyte.rules("imperial-sunset")
+    assert data.ships["musashi"].damage_capacity == 11  # "eleven hits", Sibuyan Sea
+    assert data.mod("sighting.night.USN") == 3 * data.mod("sighting.night.IJN")  # "three times as far", Surigao
 
 
 def test_surigao_is_a_fight_not_a_walkover_in_the_game() -> None:
