@@ -137,7 +137,7 @@ def test_what_the_notebook_says_about_each_difference_holds(lesson_runs: Runs) -
     assert samar_usn[len(samar_usn) // 2] == 0 and samar_usn[-1] >= 3  # mostly no contact, a few massacres
     assert _mean(runs["engano"], "IJN") < len(km.real_losses("engano")) and _mean(runs["engano"], "USN") > 0
     data = leyte.rules("imperial-sunset")
-    assert data.ships["musashi"].damage_capacity == 11  # "eleven hits", Sibuyan Sea
+    assert data.ships["musashi"].capacity == 11  # "eleven hits", Sibuyan Sea
     assert data.mod("sighting.night.USN") == 3 * data.mod("sighting.night.IJN")  # "three times as far", Surigao
 
 
