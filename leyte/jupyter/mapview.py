@@ -173,7 +173,7 @@ class MapView:
             if at is not None:
                 self._named_hexes.setdefault(at, []).append(lb.name)
         # a land map colours its terrain from its own data and draws rivers, roads and railways (landart)
-        self._land = landart.land_art(hexmap, self.geo.origin)
+        self._land = landart.land_art(hexmap, self.geo.origin, FEATURE_STYLE)
         if self._land is not None:
             palette = self._land.palette
             self._land_idx = np.array([i for i, t in enumerate(self.geo.terrain) if t not in landart.WATER], dtype=int)

@@ -62,6 +62,9 @@ LAND_FEATURE_STYLE = {
 }
 #: how the legend words a hexside line
 LINE_WORDS = {"river": "river", "road": "road", "rail": "railway", "bridge": "bridge"}
+#: the feature symbols a land map's legend explains, in this order, with their words
+FEATURE_WORDS = {"city": "city", "town": "town", "port": "port", "airfield": "airfield", "industrial": "industry",
+                 "peak": "peak"}
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -86,6 +89,7 @@ class LandArt:
     roads: tuple[Segment, ...]
     rails: tuple[Segment, ...]
     bridges: tuple[Point, ...]
+    features: tuple[tuple[str, str], ...] = ()  # (kind, fill) of each feature symbol the map shows
 
     def colour(self, terrain: str) -> str:
         return self.palette.get(terrain, "#cccccc")
@@ -99,6 +103,7 @@ class LandArt:
                 rows.append((kind, colour, LINE_WORDS[kind]))
         if self.bridges:
             rows.append(("bridge", BRIDGE, LINE_WORDS["bridge"]))
+        rows.extend(("ring", fill, FEATURE_WORDS.get(kind, kind)) for kind, fill in self.features)
         return rows
 
 
@@ -149,9 +154,11 @@ def _shared_edge(m: HexMap, a: Any, b: Any) -> Segment:
     return common[0], common[1]
 
 
-def land_art(m: HexMap, origin: Point = (0.0, 0.0)) -> LandArt | None:
+def land_art(m: HexMap, origin: Point = (0.0, 0.0), symbols: dict[str, tuple[str, str]] | None = None
+             ) -> LandArt | None:
     """The land art of a map (None for a naval map), with every point shifted by ``-origin`` (pass the
-    geometry's origin to get its units)."""
+    geometry's origin to get its units); ``symbols`` are the feature styles the front end draws beyond
+    ``LAND_FEATURE_STYLE`` (the naval ones: port, airfield...), so the legend explains each symbol shown."""
     palette = terrain_palette(m)
     if palette is None:
         return None
@@ -178,8 +185,13 @@ def land_art(m: HexMap, origin: Point = (0.0, 0.0)) -> LandArt | None:
             roads.append((ca, cb))
         if "rail" in got:
             rails.append((ca, cb))
+    styles = {**(symbols or {}), **LAND_FEATURE_STYLE}
+    shown = {k for h in m.hexes for k, _ in m.features(h) if k in styles}
+    order = [*FEATURE_WORDS, *sorted(shown - set(FEATURE_WORDS))]
+    feats = tuple((k, styles[k][0]) for k in order if k in shown)
     return LandArt(palette=palette, terrains=tuple(t for t in m.terrains if t in used), relief=_relief(m),
-                   rivers=tuple(rivers), roads=tuple(roads), rails=tuple(rails), bridges=tuple(bridges))
+                   rivers=tuple(rivers), roads=tuple(roads), rails=tuple(rails), bridges=tuple(bridges),
+                   features=feats)
 
 
 def relief_marks(center: Point, r: float) -> list[list[Point]]:

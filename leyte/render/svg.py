@@ -79,7 +79,7 @@ def map_svg(
     if title:
         out.append(f"<title>{escape(title)}</title>")
     out.append(f'<rect x="{wx:.0f}" y="{wy:.0f}" width="{ww:.0f}" height="{wh:.0f}" fill="{art.SEA}"/>')
-    land = landart.land_art(m)  # None on a naval map: it draws as before
+    land = landart.land_art(m, symbols=FEATURE_STYLE)  # None on a naval map: it draws as before
     palette = land.palette if land is not None else art.SOFT_TERRAIN if coast else TERRAIN_COLOURS
     # only the hexes the picture shows (a window leaves most of a big map out)
     pad = 2 * size

@@ -93,12 +93,12 @@ def test_roads_and_railways_join_centres_and_a_bridge_marks_the_crossing(tmp_pat
     assert la.bridges == (((c1[0] + c2[0]) / 2, (c1[1] + c2[1]) / 2),)  # the road crosses the 0101/0102 river
 
 
-def test_the_legend_lists_the_terrains_the_map_uses_and_its_lines(tmp_path: Path) -> None:
+def test_the_legend_lists_the_terrains_the_map_uses_its_lines_and_symbols(tmp_path: Path) -> None:
     la = landart.land_art(write_map(tmp_path))
     assert la is not None
     words = [w for _, _, w in la.legend()]
     # swampy_thing is declared but no hex has it: not listed
-    assert words == ["sea", "open", "rough", "mountain", "river", "road", "railway", "bridge"]
+    assert words == ["sea", "open", "rough", "mountain", "river", "road", "railway", "bridge", "city", "peak"]
     assert la.relief == {"mountain"}
 
 

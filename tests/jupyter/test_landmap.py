@@ -63,6 +63,7 @@ def test_svg_legend_lists_the_maps_terrains_and_lines(formosa: HexMap) -> None:
     words = legend_words(map_svg(formosa))
     assert words[:6] == ["sea", "open", "rough", "mountain", "peak", "mud flats"]
     assert {"river", "road", "railway", "bridge"} <= set(words)
+    assert words[-6:] == ["city", "town", "port", "airfield", "industry", "peak"]  # each symbol on the map
     assert "land" not in words
 
 
