@@ -458,7 +458,8 @@ class MapView:
         bits = [m.terrain(h)]
         for kind, name in m.features(h):
             if kind in self._feature_styles or kind == "sea_name":
-                bits.append(f"{kind} {name}" if name and kind in landart.LAND_FEATURE_STYLE else name or kind)
+                # a land map names what each symbol is (port minor, airfield Tainan, city Tainan)
+                bits.append(f"{kind} {name}" if name and self._land is not None else name or kind)
         bits.extend(n for n in self._named_hexes.get(label, ()) if n not in bits)  # labels.csv names placed here
         return ", ".join(bits)
 
