@@ -1,6 +1,7 @@
 """The live hex map: an ipycanvas ``MultiCanvas`` with terrain, markers and an overlay, one message per frame.
 
-Layers: 0 sea, hex tints, the real coastline, the faint hex grid, features, hex numbers (zoomed in) and the names
+Layers: 0 sea, hex tints (a land map's terrain colours, relief marks, rivers, roads, railways and bridges:
+``leyte.render.landart``), the real coastline, the faint hex grid, features, hex numbers (zoomed in) and the names
 of islands, seas, straits and places (redrawn only on zoom or pan); 1 highlights and counters (every position
 change); 2 the status line, the hover outline, the north arrow, the scale bar and the legend. The art is the SVG's
 (``leyte.render.art``): names and counters keep a readable screen size at every zoom.

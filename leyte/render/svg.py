@@ -4,7 +4,8 @@
 HTML); it draws only what ``player`` may see. It draws the same art as the canvas widget: the real coastline over
 quiet hex tints, a faint hex grid, the names of islands, seas, straits and places at a fixed type size with a white
 halo, counters of at least ``art.MIN_COUNTER_PX`` with a count badge on stacks, a scale bar, a north arrow and a
-legend.
+legend. A land map (``leyte.render.landart``) adds its terrain in the colours its ``map.toml`` gives, relief marks,
+rivers along hexsides, roads and railways through hex centres, bridges and place symbols, and its legend lists them.
 """
 
 from __future__ import annotations
