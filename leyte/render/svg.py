@@ -116,12 +116,13 @@ def map_svg(
                 colour, letter = styles[kind]
                 x, y = hex_center(m, h, fr)
                 r = max(3.0, size * 0.32)
+                cls = f' class="feature {kind}"' if land is not None else ""  # naval maps: bytes as before
                 if land is not None:
                     # a land hex may hold a port, an airfield and a city: set them side by side, smaller, lettered
                     r = max(4.0, size * 0.24)
                     x += (i - (len(feats) - 1) / 2) * r * 2.1
                 out.append(
-                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{colour}" class="feature {kind}" '
+                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{colour}"{cls} '
                     f'stroke="#333" stroke-width="0.8"><title>{escape(name or kind)} ({m.label(h)})</title>'
                     f"</circle>"
                 )

@@ -72,6 +72,7 @@ def test_a_naval_map_keeps_its_land_and_sea_look(game: str) -> None:
     m = leyte.rules(game).map
     svg = map_svg(m)
     assert 'class="terrain' not in svg and 'class="river"' not in svg and 'class="relief"' not in svg
+    assert 'class="feature' not in svg and 'class="coastline"' not in svg
     assert legend_words(svg)[:2] == ["land", "sea"]
 
 
