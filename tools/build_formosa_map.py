@@ -53,6 +53,11 @@ TOOL = "tools/build_formosa_map.py"
 NM_PER_MILE = 0.868976
 TERRAINS = ("sea", "open", "rough", "mountain", "peak", "mud_flats")
 SIDE_KINDS = ("river", "road", "rail", "all_sea")
+#: how the renderers colour each terrain (map.toml [art]; leyte/render/landart.py reads it): open pale, rough a
+#: shade darker, mountain brown with a relief mark, peak darker, mud flats greenish; the sea as on the naval maps
+ART_COLOURS = {"sea": "#a9d3ea", "open": "#f3ecd2", "rough": "#d9c79a", "mountain": "#b58a5a", "peak": "#8a5f3a",
+               "mud_flats": "#b9cf9a"}
+ART_RELIEF = ("mountain", "peak")
 FEATURE_ORDER = ("port", "airfield", "city", "town", "industrial", "peak", "island", "coastal")
 # 4.2: what each objective is worth to the Allies (ports and airfields need a base; industry and peaks do not).
 VP = {("port", "major"): 4, ("port", "minor"): 2, ("airfield", None): 1, ("industrial", None): 1, ("peak", None): 1}
@@ -528,6 +533,14 @@ class Build:
             f"real_nm_per_hex = {self.size_nm:.2f}",
             f"north_west_centre = [{lat0:.3f}, {lon0:.3f}]",
             f"south_east_centre = [{lat1:.3f}, {lon1:.3f}]",
+            "",
+            "[art]",
+            "# How the map is drawn (leyte/render/landart.py): the terrains given a relief mark, and each terrain's",
+            "# colour. Drawing only; no rule reads it.",
+            f"relief = [{', '.join(f'{chr(34)}{t}{chr(34)}' for t in ART_RELIEF)}]",
+            "",
+            "[art.terrain_colours]",
+            *(f'{t} = "{ART_COLOURS[t]}"' for t in TERRAINS),
             "",
         ])
 

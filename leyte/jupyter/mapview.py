@@ -1,6 +1,7 @@
 """The live hex map: an ipycanvas ``MultiCanvas`` with terrain, markers and an overlay, one message per frame.
 
-Layers: 0 sea, hex tints, the real coastline, the faint hex grid, features, hex numbers (zoomed in) and the names
+Layers: 0 sea, hex tints (a land map's terrain colours, relief marks, rivers, roads, railways and bridges:
+``leyte.render.landart``), the real coastline, the faint hex grid, features, hex numbers (zoomed in) and the names
 of islands, seas, straits and places (redrawn only on zoom or pan); 1 highlights and counters (every position
 change); 2 the status line, the hover outline, the north arrow, the scale bar and the legend. The art is the SVG's
 (``leyte.render.art``): names and counters keep a readable screen size at every zoom.
@@ -28,7 +29,7 @@ from ipycanvas import Canvas, MultiCanvas, hold_canvas
 
 from leyte.core.face import DEFAULT_OVERLAY, OverlayStyle
 from leyte.core.mapart import map_art, nm_per_unit
-from leyte.render import art
+from leyte.render import art, landart
 from leyte.render.geometry import (
     DETECTED_EDGE,
     FEATURE_STYLE,
@@ -172,8 +173,26 @@ class MapView:
             at = self.geo.label_at(float(pt[0]), float(pt[1]))
             if at is not None:
                 self._named_hexes.setdefault(at, []).append(lb.name)
-        palette = art.SOFT_TERRAIN if self._rings else TERRAIN_COLOURS
+        # a land map colours its terrain from its own data and draws rivers, roads and railways (landart)
+        self._land = landart.land_art(hexmap, self.geo.origin, FEATURE_STYLE)
+        if self._land is not None:
+            palette = self._land.palette
+            self._land_idx = np.array([i for i, t in enumerate(self.geo.terrain) if t not in landart.WATER], dtype=int)
+            self._relief = np.array([mk for i, t in enumerate(self.geo.terrain) if t in self._land.relief
+                                     for mk in landart.relief_marks(self.geo.centers[i], 1.0)], dtype=float)
+        else:
+            palette = art.SOFT_TERRAIN if self._rings else TERRAIN_COLOURS
         self._colours = rgb([palette.get(t, "#cccccc") for t in self.geo.terrain])
+        styles = {**FEATURE_STYLE, **(landart.LAND_FEATURE_STYLE if self._land is not None else {})}
+        # the feature symbols: (centre index, kind, name, x offset in circumradii) - side by side on a land map
+        self._features: list[tuple[int, str, str, float]] = []
+        for i, h in enumerate(hexmap.hexes):
+            fs = [(k, n) for k, n in hexmap.features(h) if k in styles]
+            for j, (k, n) in enumerate(fs):
+                off = (j - (len(fs) - 1) / 2) * 0.5 if self._land is not None else 0.0
+                self._features.append((i, k, n, off))
+        self._feature_styles = styles
+        self.lines_drawn: dict[str, int] = {}  # how many river, road, rail and bridge marks the last frame drew
         self._auto = True  # the view follows the action until the user (or a caller) moves it
         self.legend = True
         self.markers: list[dict[str, Any]] = []
@@ -439,8 +458,9 @@ class MapView:
         h = m.hex(label)
         bits = [m.terrain(h)]
         for kind, name in m.features(h):
-            if kind in FEATURE_STYLE or kind == "sea_name":
-                bits.append(name or kind)
+            if kind in self._feature_styles or kind == "sea_name":
+                # a land map names what each symbol is (port minor, airfield Tainan, city Tainan)
+                bits.append(f"{kind} {name}" if name and self._land is not None else name or kind)
         bits.extend(n for n in self._named_hexes.get(label, ()) if n not in bits)  # labels.csv names placed here
         return ", ".join(bits)
 
@@ -514,6 +534,9 @@ class MapView:
             rings = [self.to_screen(r) for r in self._rings]
             c.fill_style = art.LAND
             c.fill_polygons(rings)
+            if self._land is not None and len(self._land_idx):
+                # the land hexes' terrain over the coast fill: the rules read terrain hex by hex
+                c.fill_styled_polygons(polys[self._land_idx], self._colours[self._land_idx])
             c.line_join = "round"
             c.stroke_style = art.COAST
             c.line_width = 1.2 if self.zoom < 2 else 1.8
@@ -528,21 +551,28 @@ class MapView:
             c.line_width = 0.6 if self.zoom < 2 else 1.0
             c.stroke_polygons(polys)
         s = self.scale
-        if self.geo.features:
-            idx = np.array([i for i, _, _ in self.geo.features])
+        if self._land is not None:
+            self._draw_land_lines(c)
+        if self._features:
+            land = self._land is not None
+            r = max(4.0, s * 0.24) if land else max(2.0, s * 0.32)
+            idx = np.array([i for i, _, _, _ in self._features])
             xy = self.to_screen(self._centers[idx])
-            colours = rgb([FEATURE_STYLE[k][0] for _, k, _ in self.geo.features])
-            c.fill_styled_circles(xy[:, 0], xy[:, 1], max(2.0, s * 0.32), colours)
+            xy[:, 0] += np.array([off for _, _, _, off in self._features]) * r * 4.2
+            colours = rgb([self._feature_styles[k][0] for _, k, _, _ in self._features])
+            c.fill_styled_circles(xy[:, 0], xy[:, 1], r, colours)
             c.stroke_style = "#333333"
             c.line_width = 1.0
-            c.stroke_circles(xy[:, 0], xy[:, 1], max(2.0, s * 0.32))
+            c.stroke_circles(xy[:, 0], xy[:, 1], r)
             if s >= 9:
-                c.fill_style = "#222222"
-                c.font = f"bold {max(7, int(s * 0.42))}px sans-serif"
+                c.fill_style = "#ffffff" if land else "#222222"
+                c.font = f"bold {max(7, int(r * 1.2 if land else s * 0.42))}px sans-serif"
                 c.text_align = "center"
                 c.text_baseline = "middle"
-                for (x, y), (_, kind, _) in zip(xy, self.geo.features):
-                    c.fill_text(FEATURE_STYLE[kind][1], float(x), float(y) + s * 0.62)
+                for (x, y), (_, kind, _, _) in zip(xy, self._features):
+                    if land and r < 6:
+                        break
+                    c.fill_text(self._feature_styles[kind][1], float(x), float(y) + (0 if land else s * 0.62))
         if s >= self.label_zoom:
             centers = self.to_screen(self._centers)
             vis = np.nonzero(self._visible(centers, s))[0]
@@ -553,6 +583,52 @@ class MapView:
             for i in vis:
                 c.fill_text(self.geo.labels[i], float(centers[i, 0]), float(centers[i, 1] - s * 0.55))
         self._draw_names(c)
+
+    def _draw_land_lines(self, c: Any) -> None:
+        """Relief marks, rivers along hexsides, roads (dashed) and railways (track) from centre to centre, and
+        bridges, as the SVG draws them (``landart``)."""
+        land = self._land
+        assert land is not None
+        s = self.scale
+        w = max(1.6, s * 0.12)
+        drawn: dict[str, int] = {}
+        c.line_join = "round"
+        if len(self._relief):
+            c.stroke_style = landart.RELIEF
+            c.global_alpha = 0.7
+            c.line_width = max(0.8, s * 0.08)
+            c.stroke_line_segments(self.to_screen(self._relief))
+            c.global_alpha = 1.0
+        for kind, segs in (("river", land.rivers), ("road", land.roads), ("rail", land.rails)):
+            if not segs:
+                continue
+            pts = self.to_screen(np.array(segs, dtype=float))
+            if kind == "rail":
+                pts = pts + w * 0.9  # beside a road that shares its hexsides
+            c.line_cap = "round" if kind == "river" else "butt"
+            c.stroke_style = {"river": landart.RIVER, "road": landart.ROAD, "rail": landart.RAIL}[kind]
+            c.line_width = w * 1.4 if kind == "river" else w * 1.1 if kind == "rail" else w
+            c.set_line_dash([w * 3, w * 1.8] if kind == "road" else [])
+            c.stroke_line_segments(pts)
+            if kind == "rail":
+                c.stroke_style = "#ffffff"
+                c.line_width = w * 0.5
+                c.set_line_dash([w * 1.2, w * 1.2])
+                c.stroke_line_segments(pts)
+            drawn[kind] = len(segs)
+        c.set_line_dash([])
+        c.line_cap = "butt"
+        if land.bridges:
+            r = max(3.0, s * 0.16)
+            xy = self.to_screen(np.array(land.bridges, dtype=float))
+            c.fill_style = "#ffffff"
+            c.stroke_style = landart.BRIDGE
+            c.line_width = 1.5
+            for x, y in xy:
+                c.fill_rect(float(x) - r, float(y) - r * 0.55, r * 2, r * 1.1)
+                c.stroke_rect(float(x) - r, float(y) - r * 0.55, r * 2, r * 1.1)
+            drawn["bridge"] = len(land.bridges)
+        self.lines_drawn = drawn
 
     def _draw_names(self, c: Any) -> None:
         """Island, sea, strait and place names at their fixed screen size, each over a white halo."""
@@ -853,7 +929,8 @@ class MapView:
         if not self.legend:
             return
         entries = art.legend_entries(self.markers, self.colours, self.names, coast=bool(self._rings),
-                                     highlight=bool(self.highlight))
+                                     highlight=bool(self.highlight),
+                                     terrain_rows=self._land.legend() if self._land is not None else None)
         row, pad = 20, 8
         lw = 12 + max(len(words) for _, _, words in entries) * 7.5 + 28
         lh = pad * 2 + row * len(entries)
@@ -887,6 +964,12 @@ class MapView:
             elif swatch == "small":
                 c.fill_style = colour
                 c.fill_rect(sx + 3, cy - 5, 10, 10)
+            elif swatch in ("river", "road", "rail", "bridge"):
+                c.stroke_style = colour
+                c.line_width = {"river": 3.0, "bridge": 5.0}.get(swatch, 2.2)
+                c.set_line_dash({"road": [5, 3], "rail": [1.5, 2.5]}.get(swatch, []))
+                c.stroke_line(sx, cy, sx + 16, cy)
+                c.set_line_dash([])
             else:
                 c.fill_style = colour
                 c.fill_rect(sx, cy - 7, 16, 14)

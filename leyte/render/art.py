@@ -105,11 +105,15 @@ def stacks(markers: Sequence[Mapping[str, Any]]) -> dict[str, int]:
 
 def legend_entries(markers: Iterable[Mapping[str, Any]], colours: Mapping[str, str],
                    names: Mapping[str, str] | None = None, *, coast: bool = True,
-                   highlight: bool = False) -> list[tuple[str, str, str]]:
-    """What the legend lists, as ``(swatch, colour, words)``: land and sea, each player's colour (by its name),
-    each marker kind on the map, and the highlight when options point at hexes. ``swatch`` is "area", "counter",
-    "ring" or "smoke"."""
-    out: list[tuple[str, str, str]] = [("area", LAND if coast else SOFT_TERRAIN["land"], "land"), ("area", SEA, "sea")]
+                   highlight: bool = False,
+                   terrain_rows: Sequence[tuple[str, str, str]] | None = None) -> list[tuple[str, str, str]]:
+    """What the legend lists, as ``(swatch, colour, words)``: land and sea (or, on a land map, ``terrain_rows``:
+    each terrain it uses and each line it draws, from ``LandArt.legend``), each player's colour (by its name), each
+    marker kind on the map, and the highlight when options point at hexes. ``swatch`` is "area", "counter",
+    "ring", "smoke", "small", or a line: "river", "road", "rail", "bridge"."""
+    out: list[tuple[str, str, str]] = (
+        list(terrain_rows) if terrain_rows
+        else [("area", LAND if coast else SOFT_TERRAIN["land"], "land"), ("area", SEA, "sea")])
     ms = list(markers)
     sides = [s for s in dict.fromkeys(m.get("side") for m in ms) if s in colours]
     for s in sides:

@@ -4,7 +4,8 @@
 HTML); it draws only what ``player`` may see. It draws the same art as the canvas widget: the real coastline over
 quiet hex tints, a faint hex grid, the names of islands, seas, straits and places at a fixed type size with a white
 halo, counters of at least ``art.MIN_COUNTER_PX`` with a count badge on stacks, a scale bar, a north arrow and a
-legend.
+legend. A land map (``leyte.render.landart``) adds its terrain in the colours its ``map.toml`` gives, relief marks,
+rivers along hexsides, roads and railways through hex centres, bridges and place symbols, and its legend lists them.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from leyte.core.hexgrid import HexMap
 from leyte.core.mapart import map_art, nm_per_unit
-from leyte.render import art
+from leyte.render import art, landart
 from leyte.render.geometry import FEATURE_STYLE, TERRAIN_COLOURS, frame_for, hex_center, hex_polygon, map_geometry
 
 FIT_WIDTH, FIT_HEIGHT = 760.0, 640.0  # the picture's default size: most of a 1280x720 screen
@@ -79,7 +80,8 @@ def map_svg(
     if title:
         out.append(f"<title>{escape(title)}</title>")
     out.append(f'<rect x="{wx:.0f}" y="{wy:.0f}" width="{ww:.0f}" height="{wh:.0f}" fill="{art.SEA}"/>')
-    palette = art.SOFT_TERRAIN if coast else TERRAIN_COLOURS
+    land = landart.land_art(m, symbols=FEATURE_STYLE)  # None on a naval map: it draws as before
+    palette = land.palette if land is not None else art.SOFT_TERRAIN if coast else TERRAIN_COLOURS
     # only the hexes the picture shows (a window leaves most of a big map out)
     pad = 2 * size
     centres = {h: hex_center(m, h, fr) for h in m.hexes}
@@ -96,20 +98,37 @@ def map_svg(
                      for ring in mapart.rings)
         out.append(f'<path class="coast" d="{d}" fill="{art.LAND}" stroke="{art.COAST}" stroke-width="1.2" '
                    f'stroke-linejoin="round"/>')
+        if land is not None:
+            # a land map's terrain is what its rules read, hex by hex: paint it over the coast fill, coast on top
+            out.extend(_land_hexes(m, fr, land, shown))
+            out.append(f'<path class="coastline" d="{d}" fill="none" stroke="{art.COAST}" stroke-width="1.2" '
+                       f'stroke-linejoin="round"/>')
         grid = " ".join("M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in hex_polygon(m, h, fr)) + "Z" for h in shown)
         out.append(f'<path class="grid" d="{grid}" fill="none" stroke="{art.GRID}" stroke-opacity="{art.GRID_ALPHA}" '
                    f'stroke-width="0.8"/>')
+    if land is not None:
+        out.extend(_land_lines(fr, land))
+    styles = {**FEATURE_STYLE, **(landart.LAND_FEATURE_STYLE if land is not None else {})}
     for h in m.hexes:
-        for kind, name in m.features(h):
-            if kind in FEATURE_STYLE:
-                colour, letter = FEATURE_STYLE[kind]
+        feats = [(k, n) for k, n in m.features(h) if k in styles]
+        for i, (kind, name) in enumerate(feats):
+            if kind in styles:
+                colour, letter = styles[kind]
                 x, y = hex_center(m, h, fr)
                 r = max(3.0, size * 0.32)
+                cls = f' class="feature {kind}"' if land is not None else ""  # naval maps: bytes as before
+                if land is not None:
+                    # a land hex may hold a port, an airfield and a city: set them side by side, smaller, lettered
+                    r = max(4.0, size * 0.24)
+                    x += (i - (len(feats) - 1) / 2) * r * 2.1
                 out.append(
-                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{colour}" '
+                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{colour}"{cls} '
                     f'stroke="#333" stroke-width="0.8"><title>{escape(name or kind)} ({m.label(h)})</title>'
                     f"</circle>"
                 )
+                if land is not None and r >= 6:
+                    out.append(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{r * 1.2:.0f}" font-weight="bold" '
+                               f'text-anchor="middle" dominant-baseline="central" fill="#fff">{letter}</text>')
     for lab in highlight or []:
         h = m.hex(lab)
         out.append(
@@ -142,7 +161,8 @@ def map_svg(
         busy = [(x - wx, y - wy) for x, y in busy]
         out.append(f'<g transform="translate({wx:.0f},{wy:.0f})">')
         out.extend(_decorations(m, fr, markers or [], names or {}, coast, bool(highlight), busy, band,
-                                (ww, wh) if window is not None else None))
+                                (ww, wh) if window is not None else None,
+                                land.legend() if land is not None else None))
         out.append("</g>")
     out.append("</svg>")
     return "\n".join(out)
@@ -206,7 +226,8 @@ def _markers(m: HexMap, fr: Any, markers: list[dict[str, Any]]) -> list[str]:
 
 def _decorations(m: HexMap, fr: Any, markers: list[dict[str, Any]], names: dict[str, str], coast: bool,
                  highlight: bool, busy: list[tuple[float, float]], band: float = 0.0,
-                 size: tuple[float, float] | None = None) -> list[str]:
+                 size: tuple[float, float] | None = None,
+                 terrain_rows: list[tuple[str, str, str]] | None = None) -> list[str]:
     """North arrow (top right), scale bar (bottom right) and legend (a left-hand corner, or the band beside the
     map when there is one), each on a white card, in a picture ``size`` px (default: the whole map)."""
     out: list[str] = []
@@ -228,7 +249,7 @@ def _decorations(m: HexMap, fr: Any, markers: list[dict[str, Any]], names: dict[
                    f'<text x="{x1 + bar.px / 2:.1f}" y="{y1 - 14:.1f}" font-size="13" text-anchor="middle" '
                    f'dominant-baseline="central" fill="#222">{escape(bar.text)}</text></g>')
     colours = {mk.get("side"): mk.get("colour") for mk in markers if mk.get("side") and mk.get("colour")}
-    entries = art.legend_entries(markers, colours, names, coast=coast, highlight=highlight)
+    entries = art.legend_entries(markers, colours, names, coast=coast, highlight=highlight, terrain_rows=terrain_rows)
     row, pad = 20, 8
     lw = 12 + max(len(t) for _, _, t in entries) * 7.5 + 28
     lh = pad * 2 + row * len(entries)
@@ -247,12 +268,75 @@ def _decorations(m: HexMap, fr: Any, markers: list[dict[str, Any]], names: dict[
             items.append(f'<circle cx="{sx + 8}" cy="{cy:.1f}" r="7" fill="{colour}" stroke="#fff"/>')
         elif swatch == "small":
             items.append(f'<path d="M{sx + 3},{cy - 5:.1f} h10 v10 h-10 Z" fill="{colour}" stroke="#fff"/>')
+        elif swatch in LINE_SWATCH:
+            items.append(f'<path d="M{sx},{cy:.1f} h16" fill="none" stroke="{colour}" {LINE_SWATCH[swatch]}/>')
         else:
             items.append(f'<path d="M{sx},{cy - 7:.1f} h16 v14 h-16 Z" fill="{colour}" stroke="#111" '
                          f'stroke-width="1.5"/>')
         items.append(f'<text x="{sx + 24}" y="{cy:.1f}" font-size="13" dominant-baseline="central" '
                      f'fill="#222">{escape(words)}</text>')
     out.append('<g class="legend">' + "".join(items) + "</g>")
+    return out
+
+
+#: how each hexside line is stroked (SVG attributes), the legend's swatch drawn the same way
+LINE_SWATCH = {
+    "river": 'stroke-width="3" stroke-linecap="round"',
+    "road": 'stroke-width="2.2" stroke-dasharray="5 3"',
+    "rail": 'stroke-width="2.2" stroke-dasharray="1.5 2.5"',
+    "bridge": 'stroke-width="5"',
+}
+
+
+def _land_hexes(m: HexMap, fr: Any, land: landart.LandArt, shown: list[Any]) -> list[str]:
+    """The land hexes in their terrain colours (one path per terrain), with a relief mark on mountains."""
+    out: list[str] = []
+    by_terrain: dict[str, list[str]] = {}
+    for h in shown:
+        t = m.terrain(h)
+        if t in landart.WATER:
+            continue
+        by_terrain.setdefault(t, []).append("M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in hex_polygon(m, h, fr)) + "Z")
+    for t, ds in by_terrain.items():
+        out.append(f'<path class="terrain {t}" d="{" ".join(ds)}" fill="{land.colour(t)}"/>')
+    marks = []
+    for h in shown:
+        if m.terrain(h) in land.relief:
+            for line in landart.relief_marks(hex_center(m, h, fr), fr.size):
+                marks.append("M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in line))
+    if marks:
+        out.append(f'<path class="relief" d="{" ".join(marks)}" fill="none" stroke="{landart.RELIEF}" '
+                   f'stroke-width="{max(0.8, fr.size * 0.08):.1f}" stroke-linejoin="round" stroke-opacity="0.7"/>')
+    return out
+
+
+def _land_lines(fr: Any, land: landart.LandArt) -> list[str]:
+    """Rivers along their hexsides, then roads and railways from centre to centre, then bridges on top."""
+    out: list[str] = []
+
+    def d(segs: tuple[landart.Segment, ...]) -> str:
+        return " ".join(f"M{fr.xy(*p)[0]:.1f},{fr.xy(*p)[1]:.1f} L{fr.xy(*q)[0]:.1f},{fr.xy(*q)[1]:.1f}"
+                        for p, q in segs)
+
+    w = max(1.6, fr.size * 0.12)
+    if land.rivers:
+        out.append(f'<path class="river" d="{d(land.rivers)}" fill="none" stroke="{landart.RIVER}" '
+                   f'stroke-width="{w * 1.4:.1f}" stroke-linecap="round"/>')
+    if land.roads:
+        out.append(f'<path class="road" d="{d(land.roads)}" fill="none" stroke="{landart.ROAD}" '
+                   f'stroke-width="{w:.1f}" stroke-dasharray="{w * 3:.1f} {w * 1.8:.1f}" stroke-linecap="butt"/>')
+    if land.rails:
+        # a railway: a dark line with cross-ties (a white dash over it reads as track)
+        out.append(f'<path class="rail" d="{d(land.rails)}" fill="none" stroke="{landart.RAIL}" '
+                   f'stroke-width="{w * 1.1:.1f}" transform="translate({w * 0.9:.1f},{w * 0.9:.1f})"/>')
+        out.append(f'<path class="rail-ties" d="{d(land.rails)}" fill="none" stroke="#ffffff" '
+                   f'stroke-width="{w * 0.5:.1f}" stroke-dasharray="{w * 1.2:.1f} {w * 1.2:.1f}" '
+                   f'transform="translate({w * 0.9:.1f},{w * 0.9:.1f})"/>')
+    for x, y in land.bridges:
+        px, py = fr.xy(x, y)
+        r = max(3.0, fr.size * 0.16)
+        out.append(f'<rect class="bridge" x="{px - r:.1f}" y="{py - r * 0.55:.1f}" width="{r * 2:.1f}" '
+                   f'height="{r * 1.1:.1f}" fill="#fff" stroke="{landart.BRIDGE}" stroke-width="1.5"/>')
     return out
 
 
