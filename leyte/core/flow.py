@@ -17,11 +17,12 @@ saved). Each game has its own engine, so frame names never collide between games
 
 from __future__ import annotations
 
+import random
 from collections import ChainMap
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from typing import Any
 
-from leyte.core.errors import IllegalAction, LeyteError
+from leyte.core.errors import IllegalAction, LeyteError, NotYetImplemented
 from leyte.core.game import Action, Context, Decision
 from leyte.core.limits import excerpt
 from leyte.core.plain import clone_state
@@ -236,6 +237,12 @@ class FrameRules:
         overrides it and says what "detected" means for its pieces.
         """
         return frozenset()
+
+    def sample(self, game: Any, player: str, rng: random.Random) -> Any:
+        """A game like ``game`` in which what ``player`` sees is as in its view and what it does not see is redrawn
+        from what it knows (the search bot's determinization, issue 19). A game that has not built it says so."""
+        raise NotYetImplemented("sample", f"{getattr(self, 'id', type(self).__name__)} has no sampling hook yet "
+                                "(positions consistent with one player's view)")
 
     def apply(self, st: Any, action: Action, ctx: Context) -> None:
         self.engine.act(st, action, ctx)

@@ -41,6 +41,25 @@ class GamePlugin:
         if getattr(self.rules, "id", self.id) != self.id:
             raise LeyteError(f"plugin {self.id!r} carries the rules of {self.rules.id!r}")
 
+    def sample(self, game: Any, player: str, rng: Any) -> Any:
+        """A ``Game`` consistent with ``player``'s view of ``game``: what it sees unchanged, what it does not see
+        redrawn from what it knows, never from the real hidden state (issue 19: the search bot's forward model).
+
+        ``rng`` is a ``random.Random`` (same seed, same sample). The rules do the drawing (``rules.sample``); a game
+        whose rules do not have it raises ``NotYetImplemented`` naming the hook.
+        """
+        from leyte.core.errors import NotYetImplemented
+
+        if getattr(game, "rules", None) is not self.rules:
+            raise LeyteError(f"sample: {game!r} is not a game of {self.id!r}")
+        if player not in getattr(self.rules, "players", ()):
+            raise LeyteError(f"sample: no player {player!r} in {self.id}; players: "
+                             f"{', '.join(getattr(self.rules, 'players', ()))}")
+        hook = getattr(self.rules, "sample", None)
+        if hook is None:
+            raise NotYetImplemented("sample", f"{self.id} has no sampling hook yet")
+        return hook(game, player, rng)
+
 
 _EXTRA: dict[str, GamePlugin | str] = {}  # registered at run time: a plugin, or "module:attr" to load on demand
 _LOADED: dict[str, GamePlugin] = {}

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from leyte.core.cases import own
+from leyte.core.errors import NotYetImplemented
 from leyte.core.game import Context
 from leyte.rulebooks.clash import (
     activation,
@@ -66,6 +67,12 @@ class ClashOfTheCarriers(ImperialSunset):
 
     def hidden_names(self, st: State, player: str) -> frozenset[str]:
         return views.hidden_names(st, player)
+
+    def sample(self, game: Any, player: str, rng: Any) -> Any:
+        """Not built yet: Clash hides more than Imperial Sunset's sampler redraws (its own search and air rules),
+        so it refuses rather than hand a search bot positions that could leak or be inconsistent."""
+        raise NotYetImplemented("sample", f"{self.id} has no sampling hook yet (positions consistent with one "
+                                "player's view); Imperial Sunset's does not cover Clash's hidden rules")
 
 
 RULES = ClashOfTheCarriers()

@@ -100,6 +100,12 @@ class ImperialSunset(FrameRules):
     def hidden_names(self, st: State, player: str) -> frozenset[str]:
         return views.hidden_names(st, player)
 
+    def sample(self, game: Any, player: str, rng: Any) -> Any:
+        """A game consistent with ``player``'s view, the unseen enemy TF contents dealt again (``sampling``)."""
+        from leyte.rulebooks.imperial_sunset import sampling
+
+        return sampling.sample(game, player, rng)
+
 
 RULES = ImperialSunset()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -34,6 +35,12 @@ class Samar(FrameRules):
 
     def data(self) -> Any:
         return data()
+
+    def sample(self, game: Any, player: str, rng: random.Random) -> Any:
+        """Samar hides nothing from either side (every ship, hit and position is on the open map), so a position
+        consistent with ``player``'s view is the position itself; only the dice to come are unknown, and the copy
+        gets its own, drawn from ``rng``."""
+        return game.fork(seed=rng.getrandbits(62))
 
     def summary_row(self, st: State) -> dict[str, Any]:
         """Extra columns for ``leyte simulate``: armor exited into Leyte Gulf and whether the map was cleared."""
