@@ -1,0 +1,86 @@
+"""Lines of supply (19.0-19.3) on real positions loaded through the rules' Game: direct to a functional port,
+through an HQ and the rail net, cut by enemy units and zones, and the Japanese CD/HW sources revealed on use."""
+
+from __future__ import annotations
+
+import pytest
+from rules_kit import game
+
+from leyte.core.errors import LeyteError
+from leyte.rulebooks.formosa import supply
+
+# Takao (1021) is a major port; an engineer base there makes it functional (20.0). Its rail runs north through
+# 1020, 1019, 0919, 1018, 0918, 1017, 1016, 1116, 1115, 1214, 1213, 1212.
+PORT = {"us_eng1": {"loc": "1021", "base": True}}
+
+
+def _g(units, **kw):
+    return game({**PORT, **units}, phase="allied_movement", **kw)
+
+
+def _lab(g, h):
+    from leyte.rulebooks.formosa import board as B
+    return B.board().label(h)
+
+
+def test_19_2_direct_to_a_functional_port_within_the_printed_mf():
+    g = _g({"us_1mar": "1119"})
+    ln = supply.line(g.state, "us_1mar")
+    assert ln and _lab(g, ln.source) == "1021" and ln.relay is None and ln.length <= 5
+
+
+def test_19_2_a_port_without_an_engineer_base_is_no_source():
+    g = game({"us_eng1": "1021", "us_1mar": "1119"}, phase="allied_movement")
+    assert not supply.in_supply(g.state, "us_1mar")
+
+
+def test_19_2_through_an_hq_and_then_along_the_rail_net():
+    far = _g({"us_1mar": "1213"})
+    assert not supply.in_supply(far.state, "us_1mar")  # 9 hexes from the port: beyond its MF of 5
+    g = _g({"us_1mar": "1213", "us_xxiv": "1212"})
+    ln = supply.line(g.state, "us_1mar")
+    assert ln and _lab(g, ln.relay) == "1212" and _lab(g, ln.source) == "1021"
+    assert "1016" in [_lab(g, h) for h in ln.path]  # it follows the rail south
+
+
+def test_19_0_an_enemy_unit_on_the_net_cuts_the_line():
+    g = _g({"us_1mar": "1213", "us_xxiv": "1212", "ij_7inf": "1017"})
+    assert not supply.in_supply(g.state, "us_1mar")
+
+
+def test_19_0_the_units_own_hex_may_be_in_an_enemy_zone_but_no_other():
+    g = _g({"us_1mar": "1119", "ij_7inf": "1219"})  # 1119 is in the Japanese zone
+    assert supply.in_supply(g.state, "us_1mar")
+    cut = _g({"us_1mar": "1119", "ij_7inf": "1219", "ij_19inf": "1121"})  # 1121's zone covers the port hex
+    assert not supply.in_supply(cut.state, "us_1mar")
+
+
+def test_19_3_japanese_trace_to_a_cd_unit_which_is_revealed_on_use():
+    g = game({"ij_cd2": {"loc": "1021", "concealed": True}, "ij_7inf": "1119"}, phase="japanese_movement")
+    st = g.state
+    assert supply.in_supply(st, "ij_7inf") and st.units["ij_cd2"].concealed  # a query reveals nothing
+    ln = supply.use(st, "ij_7inf")
+    assert ln and not st.units["ij_cd2"].concealed
+
+
+def test_19_3_a_japanese_unit_out_of_reach_of_any_cd_or_hw_unit_is_unsupplied():
+    g = game({"ij_cd2": "1021", "ij_7inf": "1213"}, phase="japanese_movement")
+    assert not supply.in_supply(g.state, "ij_7inf")
+
+
+def test_23_guerrillas_need_no_line():
+    g = game({"ij_gue1": "1213"}, phase="japanese_movement")
+    assert supply.in_supply(g.state, "ij_gue1")
+
+
+def test_19_0_off_map_units_trace_nothing():
+    g = _g({"us_1mar": "staging"})
+    with pytest.raises(LeyteError, match=r"19\.0.*not on the map"):
+        supply.line(g.state, "us_1mar")
+
+
+def test_19_2_an_hq_supplies_only_units_of_its_own_nationality():
+    us_hq = _g({"cw_18bde": "1213", "us_xxiv": "1212"}, scenario="2")
+    assert not supply.in_supply(us_hq.state, "cw_18bde")
+    cw_hq = _g({"cw_18bde": "1213", "cw_i_aus": "1212"}, scenario="2")
+    assert supply.line(cw_hq.state, "cw_18bde").relay is not None
