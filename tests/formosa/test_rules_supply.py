@@ -84,3 +84,38 @@ def test_19_2_an_hq_supplies_only_units_of_its_own_nationality():
     assert not supply.in_supply(us_hq.state, "cw_18bde")
     cw_hq = _g({"cw_18bde": "1213", "cw_i_aus": "1212"}, scenario="2")
     assert supply.line(cw_hq.state, "cw_18bde").relay is not None
+
+
+# The reading notes' E5 bloodbath (see test_rules_combat): both sides lose units; Tainan/Anpei (0919) is a minor port.
+E5 = {"us_17inf": "1118", "us_32inf": "1018", "ij_7inf": "1119", "ij_19inf": "2104",
+      "us_eng1": {"loc": "0919", "base": True}}
+
+
+def _bloodbath(units):
+    g = game(units, phase="allied_combat", dice=[2])
+    events = g.apply({"kind": "attack", "attackers": ["1018", "1118"], "defenders": ["1119"]})
+    assert g.state.units["ij_7inf"].loc == "eliminated"
+    g.apply({"kind": "eliminate", "unit": "us_32inf"})
+    return g, events
+
+
+def test_19_5_an_eliminated_unit_without_los_is_marked_and_one_with_it_is_not():
+    g, events = _bloodbath(E5)
+    assert g.state.units["ij_7inf"].unsupplied  # no CD/HW unit on the map
+    assert not g.state.units["us_32inf"].unsupplied  # next to the functional port at 0919
+    loss = next(e for e in events if e.kind == "loss" and e.data["unit"] == "ij_7inf")
+    assert loss.data["supplied"] is False and "out of supply" in loss.text
+
+
+def test_19_3_elimination_checks_the_los_and_reveals_the_cd_source():
+    g, events = _bloodbath({**E5, "ij_cd2": {"loc": "1021", "concealed": True}})
+    assert not g.state.units["ij_7inf"].unsupplied and not g.state.units["ij_cd2"].concealed
+    assert any(e.kind == "reveal" and e.data["unit"] == "ij_cd2" for e in events)
+
+
+@pytest.mark.parametrize("unsupplied", [False, True])
+def test_8_3_only_units_lost_in_supply_may_be_replaced(unsupplied):
+    g = game({"ij_ngd_takao": {"loc": "eliminated", "unsupplied": unsupplied}, "us_2mar": "1119", "ij_7inf": "2104"},
+             phase="recruit", lp={"Allied": 20, "Japanese": 20})
+    offered = [o.get("unit") for o in g.decision.options if o.kind == "replace"]
+    assert offered == ([] if unsupplied else ["ij_ngd_takao"])

@@ -26,6 +26,7 @@ from leyte.land.odds import gather_shifts, odds_column
 from leyte.land.retreat import advance_options, retreat_options
 from leyte.land.stacking import fits
 from leyte.rulebooks.formosa import board as B
+from leyte.rulebooks.formosa import supply as S
 from leyte.rulebooks.formosa.engine import ask, frame, opt, pop, push, push_many
 from leyte.rulebooks.formosa.state import State
 
@@ -47,11 +48,14 @@ def alive(st: State, uids: list[str]) -> list[str]:
 
 def eliminate(st: State, ctx: Context, uid: str, case: str) -> None:
     """A combat loss: to the Eliminated display (4.2: an Allied loss scores for the Japanese, R-5); a deception
-    unit is removed (R-12)."""
+    unit is removed (R-12). Its LOS is checked first, while it still stands on the map: a unit without one may
+    not be replaced later (19.5 point 3, 8.3)."""
     frm = st.units[uid].loc
+    st.units[uid].unsupplied = not S.use(st, uid, ctx)
     st.units[uid].loc = "removed" if B.unit(uid).type == "deception" else "eliminated"
     st.units[uid].concealed = False
-    ctx.emit(case, f"{B.unit(uid).name} at {frm} is eliminated", kind="loss", data={"unit": uid, "hex": frm})
+    ctx.emit(case, f"{B.unit(uid).name} at {frm} is eliminated" + (" out of supply" if st.units[uid].unsupplied
+             else ""), kind="loss", data={"unit": uid, "hex": frm, "supplied": not st.units[uid].unsupplied})
 
 
 # -- duties --------------------------------------------------------------------------------------------------------
