@@ -119,3 +119,46 @@ def test_8_3_only_units_lost_in_supply_may_be_replaced(unsupplied):
              phase="recruit", lp={"Allied": 20, "Japanese": 20})
     offered = [o.get("unit") for o in g.decision.options if o.kind == "replace"]
     assert offered == ([] if unsupplied else ["ij_ngd_takao"])
+
+
+def test_15_4_1_the_allied_attacker_buys_up_to_two_shifts_when_an_attacker_is_in_supply():
+    g = game(E5, phase="allied_combat", dice=[2], lp={"Allied": 5, "Japanese": 3})
+    assert sorted(o.get("lp") or 0 for o in g.decision.options if o.kind == "attack") == [0, 1, 2]
+    events = g.apply({"kind": "attack", "attackers": ["1018", "1118"], "defenders": ["1119"], "lp": 2})
+    res = next(e for e in events if e.kind == "combat_result").data
+    # 10:3 reads 300-399; two LP shifts move it to 500-599, where a 2 is a DR rather than the BB of E5.
+    assert (res["odds"]["base"], res["odds"]["final"], res["result"]) == ("300-399", "500-599", "DR")
+    assert g.state.lp["Allied"] == 3
+
+
+def test_15_4_1_lp_shifts_are_refused_out_of_supply_over_the_limit_or_beyond_the_lp_in_hand():
+    from leyte.core.errors import IllegalAction
+
+    base = {k: v for k, v in E5.items() if k != "us_eng1"}
+    g = game(base, phase="allied_combat", dice=[2], lp={"Allied": 5, "Japanese": 3})
+    assert [o.get("lp") for o in g.decision.options if o.kind == "attack"] == [None]
+    with pytest.raises(IllegalAction, match=r"\(15\.4\.1\).*line of supply"):
+        g.apply({"kind": "attack", "attackers": ["1018", "1118"], "defenders": ["1119"], "lp": 1})
+    g = game(E5, phase="allied_combat", dice=[2], lp={"Allied": 1, "Japanese": 3})
+    with pytest.raises(IllegalAction, match=r"\(15\.4\.1\).*1 LP, not the 2"):
+        g.apply({"kind": "attack", "attackers": ["1018", "1118"], "defenders": ["1119"], "lp": 2})
+    with pytest.raises(IllegalAction, match=r"\(15\.4\.1\).*from 0 to 2"):
+        g.apply({"kind": "attack", "attackers": ["1018", "1118"], "defenders": ["1119"], "lp": 3})
+
+
+def test_15_4_1_a_supplied_defender_may_spend_one_lp_and_its_cd_source_is_revealed():
+    g = game({**E5, "ij_cd2": {"loc": "1021", "concealed": True}}, phase="allied_combat", dice=[2],
+             lp={"Allied": 5, "Japanese": 3})
+    g.apply({"kind": "attack", "attackers": ["1018", "1118"], "defenders": ["1119"], "lp": 2})
+    assert g.decision.kind == "combat_lp" and g.decision.player == "Japanese"
+    assert g.state.units["ij_cd2"].concealed  # offering the choice reveals nothing
+    events = g.apply({"kind": "defend_lp", "lp": 1})
+    res = next(e for e in events if e.kind == "combat_result").data
+    assert (res["odds"]["net"], res["odds"]["final"], res["result"]) == (1, "400-499", "B1")
+    assert g.state.lp == {"Allied": 3, "Japanese": 2} and not g.state.units["ij_cd2"].concealed
+
+
+def test_15_4_1_an_unsupplied_defender_is_not_asked():
+    g = game(E5, phase="allied_combat", dice=[2], lp={"Allied": 5, "Japanese": 3})
+    events = g.apply({"kind": "attack", "attackers": ["1018", "1118"], "defenders": ["1119"]})
+    assert any(e.kind == "combat_result" for e in events) and g.state.lp["Japanese"] == 3

@@ -7,13 +7,15 @@ refused (R-71, L909 through ``AttackDuties``). Pieces are hexes: units in one he
 together (15.0), and the duties are read from the position when the phase begins (R-72).
 
 Shifts built: the A and D flags, terrain (best in-hex, river hexsides only when every attacker crosses one), the
-concentric attack (R-60) and the counterattack's single +1 with nothing else (15.6, L1041). Air, naval gunfire
-and LP shifts need the air phases, naval gunfire (17.0) and supply lines (19.0); they are refused options naming
-their case (R-75), never silently dropped. Retreats are not yet steered toward a supply source (19.0, R-74).
+concentric attack (R-60), LP shifts for a side with a unit in supply (15.4.1, 19.5, R-93) and the counterattack's
+single +1 with nothing else (15.6, L1041). Air and naval gunfire need the air phases and naval gunfire (17.0);
+they are refused options naming their case (R-75), never silently dropped. Retreats are not yet steered toward
+a supply source (19.0, R-74).
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
@@ -32,8 +34,7 @@ from leyte.rulebooks.formosa.state import State
 
 # Shift options a later phase will fill; asking for one now is refused naming its case (R-75).
 UNBUILT_SHIFTS = {"air": ("16.1", "air points committed to a ground attack need the air phases (16.1-16.3)"),
-                  "ng": ("17.0", "naval gunfire support is not built yet (17.0)"),
-                  "lp": ("15.4.1", "LP shifts need an LOS to a supply source (19.0), not built yet")}
+                  "ng": ("17.0", "naval gunfire support is not built yet (17.0)")}
 NO_RETREAT_TYPES = ("coastal_defense", "heavy_weapons")  # a CA against these ends the combat (15.5, R-61)
 
 
@@ -138,6 +139,10 @@ class CombatPhase:
             att, dfn = sorted(_lab(h) for h in c.attackers), sorted(_lab(h) for h in c.defenders)
             options.append(opt("attack", f"attack {'+'.join(dfn)} from {'+'.join(att)}", attackers=att,
                                defenders=dfn))
+            for lp in range(1, 3 if side == "Allied" else 2):  # 15.4.1: LP shifts, offered only when legal
+                if _lp_refusal(st, fr, Action("attack", {"attackers": att, "defenders": dfn, "lp": lp})) is None:
+                    options.append(opt("attack", f"attack {'+'.join(dfn)} from {'+'.join(att)}, spending {lp} LP "
+                                       f"for {lp} shift(s)", attackers=att, defenders=dfn, lp=lp))
         if du.satisfied(done):
             options.append(opt("end_combat", "end the Combat Phase"))
         need_a, need_d = du.unmet(done)
@@ -151,6 +156,10 @@ class CombatPhase:
         for key, (case, why) in UNBUILT_SHIFTS.items():
             if action.get(key):
                 return IllegalAction(case, why, state=state)
+        if action.kind == "attack" and action.get("lp"):
+            bad = _lp_refusal(st, fr, action)
+            if bad:
+                return IllegalAction("15.4.1", bad, state=state)
         du = duties(st, fr)
         if action.kind == "end_combat":
             need_a, need_d = du.unmet(_declared(fr))
@@ -199,10 +208,20 @@ class CombatPhase:
         a_ids = [u for lab in att for u in st.at(lab) if B.unit(u).side == fr["side"] and u not in fought]
         d_ids = [u for lab in dfn for u in st.at(lab) if B.unit(u).side != fr["side"] and u not in fought]
         fought += a_ids + d_ids
+        lp = int(action.get("lp") or 0)
+        if lp:
+            from leyte.rulebooks.formosa.sequence import spend
+
+            for u in a_ids:  # the check is a use of the source (19.3: a concealed CD/HW unit is revealed)
+                if S.use(st, u, ctx):
+                    break
+            spend(st, fr["side"], Fraction(lp))
+            ctx.emit("15.4.1", f"{fr['side']} spends {lp} LP for {lp} column shift(s) (15.4.1, 19.5)", kind="lp",
+                     data={"lp": lp, "side": fr["side"]})
         ctx.emit("15.2", f"{fr['side']} attack {'+'.join(dfn)} from {'+'.join(att)}", kind="combat",
                  data={"attackers": att, "defenders": dfn, "attacking_units": a_ids, "defending_units": d_ids})
         push(st, "combat_resolve", side=fr["side"], att=a_ids, dfn=d_ids, att_hexes=att, dfn_hexes=dfn,
-             counter=False)
+             counter=False, lp_att=lp)
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
@@ -274,13 +293,72 @@ def shifts_for(st: State, fr: dict[str, Any]) -> list[Shift]:
     if concentric(st, fr["att_hexes"], fr["dfn_hexes"]):
         out.append(Shift(1, "concentric attack (15.4.1, R-60)"))
     out += terrain_shift(st, fr["att_hexes"], fr["dfn_hexes"], B.unit(dfn[0]).side if dfn else "Japanese")
+    if fr.get("lp_att"):
+        out.append(Shift(fr["lp_att"], f"{fr['lp_att']} LP spent by the attacker (15.4.1)"))
+    if fr.get("lp_def"):
+        out.append(Shift(-1, "1 LP spent by the defender (15.4.1)"))
     return out
+
+
+def _lp_refusal(st: State, fr: dict[str, Any], action: Action) -> str | None:
+    """15.4.1, 19.5 point 2: an attacker may buy shifts with LP (the Allies up to 2, the Japanese 1) only when one
+    of its attacking units traces an LOS, and only with LP in hand. None: the request is legal."""
+    lp, side = action.get("lp"), fr["side"]
+    most = 2 if side == "Allied" else 1
+    if not isinstance(lp, int) or isinstance(lp, bool) or not 0 <= lp <= most:
+        return f"lp must be a whole number from 0 to {most} for the {side} attacker, not {lp!r}"
+    m = B.board()
+    try:
+        labs = [_lab(m.hex(str(x))) for x in action.get("attackers") or ()]
+    except Exception:  # noqa: BLE001 - the declaration check names bad labels
+        return None
+    units = [u for lab in labs for u in st.at(lab) if B.unit(u).side == side]
+    if not any(S.in_supply(st, u) for u in units):
+        return "no attacking unit traces a line of supply (19.5 point 2), so no LP shift may be bought"
+    from leyte.rulebooks.formosa.sequence import can_afford
+
+    if not can_afford(st, side, Fraction(lp)):
+        return f"{side} has {st.lp.get(side, 0)} LP, not the {lp} asked"
+    return None
 
 
 @frame("combat_resolve")
 class Resolve:
     """15.2 steps 2-8: total the CF, read the percentage column after shifts on the attacker's CRT, roll, and
-    push the result's steps (losses, retreats, counterattack, advance) in order."""
+    push the result's steps (losses, retreats, counterattack, advance) in order. Before the roll the defender
+    may spend 1 LP for a shift to the left when one of its defending units traces an LOS (15.4.1, 19.5 point 2);
+    a counterattack takes no other shift (15.6, L1041)."""
+
+    @staticmethod
+    def defender_may_buy(st: State, fr: dict[str, Any]) -> bool:
+        from leyte.rulebooks.formosa.sequence import can_afford
+
+        foe = B.enemy_of(fr["side"])
+        return (not fr["counter"] and "lp_def" not in fr and bool(alive(st, fr["att"]))
+                and can_afford(st, foe, Fraction(1)) and any(S.in_supply(st, u) for u in alive(st, fr["dfn"])))
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        if not Resolve.defender_may_buy(st, fr):
+            return None
+        foe = B.enemy_of(fr["side"])
+        return ask(foe, "combat_lp", f"{foe}: spend 1 LP for a defensive column shift?", "15.4.1",
+                   [opt("defend_lp", "spend 1 LP: one column to the left", lp=1),
+                    opt("defend_lp", "spend nothing", lp=0)], {"defenders": fr["dfn_hexes"]})
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        fr["lp_def"] = int(action["lp"])
+        if fr["lp_def"]:
+            from leyte.rulebooks.formosa.sequence import spend
+
+            foe = B.enemy_of(fr["side"])
+            for u in alive(st, fr["dfn"]):  # the check is a use of the source (19.3)
+                if S.use(st, u, ctx):
+                    break
+            spend(st, foe, Fraction(1))
+            ctx.emit("15.4.1", f"{foe} spends 1 LP for a defensive column shift (15.4.1, 19.5)", kind="lp",
+                     data={"lp": 1, "side": foe})
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
