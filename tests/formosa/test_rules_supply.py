@@ -162,3 +162,20 @@ def test_15_4_1_an_unsupplied_defender_is_not_asked():
     g = game(E5, phase="allied_combat", dice=[2], lp={"Allied": 5, "Japanese": 3})
     events = g.apply({"kind": "attack", "attackers": ["1018", "1118"], "defenders": ["1119"]})
     assert any(e.kind == "combat_result" for e in events) and g.state.lp["Japanese"] == 3
+
+
+@pytest.mark.parametrize(("source", "offered"), [(None, ["1120", "1219"]), ("1021", ["1120"]), ("1316", ["1219"])])
+def test_15_7_a_retreat_goes_toward_the_nearest_supply_source(source, offered):
+    units = {k: v for k, v in E5.items() if k != "us_eng1"}
+    if source:
+        units["ij_cd2"] = source  # the Japanese source (19.3); without one every legal hex is offered
+    g = game(units, phase="allied_combat", dice=[4])  # 300-399 roll 4: DR
+    g.apply({"kind": "attack", "attackers": ["1018", "1118"], "defenders": ["1119"]})
+    assert g.decision.kind == "combat_retreat"
+    assert [o.get("to") for o in g.decision.options] == offered
+    if source:
+        from leyte.core.errors import IllegalAction
+
+        wrong = ({"1120", "1219"} - set(offered)).pop()
+        with pytest.raises(IllegalAction, match=r"\(15\.7\)"):
+            g.apply({"kind": "retreat", "frm": "1119", "to": wrong})

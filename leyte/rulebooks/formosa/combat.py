@@ -9,8 +9,8 @@ together (15.0), and the duties are read from the position when the phase begins
 Shifts built: the A and D flags, terrain (best in-hex, river hexsides only when every attacker crosses one), the
 concentric attack (R-60), LP shifts for a side with a unit in supply (15.4.1, 19.5, R-93) and the counterattack's
 single +1 with nothing else (15.6, L1041). Air and naval gunfire need the air phases and naval gunfire (17.0);
-they are refused options naming their case (R-75), never silently dropped. Retreats are not yet steered toward
-a supply source (19.0, R-74).
+they are refused options naming their case (R-75), never silently dropped. Retreats go toward the nearest supply
+source (15.7, R-74, R-94).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from leyte.core.hexgrid import Hex
 from leyte.core.tables import Shift
 from leyte.land.attacks import AttackDuties, Combat, hex_duties
 from leyte.land.odds import gather_shifts, odds_column
-from leyte.land.retreat import advance_options, retreat_options
+from leyte.land.retreat import advance_options, retreat_options, supply_distance
 from leyte.land.stacking import fits
 from leyte.rulebooks.formosa import board as B
 from leyte.rulebooks.formosa import supply as S
@@ -489,8 +489,11 @@ def retreat_hexes(st: State, side: str, uids: list[str], frm: str) -> list[str] 
     def room(h: Hex) -> bool:
         return fits(B.stack_limits(), side, [*own.get(h, []), *uids], cls)
 
+    # 15.7 point 4, R-94: toward the nearest supply source, counted in hexes around enemy hexes and zones.
+    dist = supply_distance(m, S.sources(st, side), blocked=lambda h: h in foes or h in zoc)
     r = retreat_options(m, m.hex(frm), enemy=foes, ezoc=zoc,
-                        prohibited=lambda h: not B.land(h) or B.enter_cost(h, mech) is None, room=room)
+                        prohibited=lambda h: not B.land(h) or B.enter_cost(h, mech) is None, room=room,
+                        distance=dist or None)
     if r.eliminated:
         return None
     return sorted({m.label(x[-1]) for x in r.preferred})
