@@ -179,3 +179,26 @@ def test_15_7_a_retreat_goes_toward_the_nearest_supply_source(source, offered):
         wrong = ({"1120", "1219"} - set(offered)).pop()
         with pytest.raises(IllegalAction, match=r"\(15\.7\)"):
             g.apply({"kind": "retreat", "frm": "1119", "to": wrong})
+
+
+def test_views_show_a_side_only_its_own_units_supply():
+    g = game({**E5, "ij_cd2": {"loc": "1021", "concealed": True}}, phase="allied_combat")
+    allied, japanese = g.view("Allied"), g.view("Japanese")
+    assert allied["supply"] == {"us_17inf": True, "us_32inf": True, "us_eng1": True}
+    assert japanese["supply"] == {"ij_19inf": False, "ij_7inf": True, "ij_cd2": True}
+    assert "ij_cd2" not in str(allied)  # the concealed source leaks nowhere
+    assert g.state.units["ij_cd2"].concealed
+
+
+def test_19_4_air_supply_is_refused_in_supply_and_not_yet_implemented_out_of_it():
+    from leyte.core.errors import IllegalAction, NotYetImplemented
+
+    attack = {"kind": "attack", "attackers": ["1018", "1118"], "defenders": ["1119"], "air_supply": 1}
+    g = game(E5, phase="allied_combat", dice=[2])
+    with pytest.raises(IllegalAction, match=r"\(19\.4\).*no line of supply"):
+        g.apply(attack)
+    g = game({k: v for k, v in E5.items() if k != "us_eng1"}, phase="allied_combat", dice=[2])
+    before = g.state_digest()
+    with pytest.raises(NotYetImplemented, match=r"19\.4"):
+        g.apply(attack)
+    assert g.state_digest() == before

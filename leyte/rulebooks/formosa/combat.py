@@ -19,7 +19,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from leyte.core.errors import IllegalAction, LeyteError
+from leyte.core.errors import IllegalAction, LeyteError, NotYetImplemented
 from leyte.core.game import Action, Context, Decision
 from leyte.core.hexgrid import Hex
 from leyte.core.tables import Shift
@@ -156,6 +156,8 @@ class CombatPhase:
         for key, (case, why) in UNBUILT_SHIFTS.items():
             if action.get(key):
                 return IllegalAction(case, why, state=state)
+        if action.kind == "attack" and action.get("air_supply"):
+            return _air_supply_refusal(st, fr, action, state)
         if action.kind == "attack" and action.get("lp"):
             bad = _lp_refusal(st, fr, action)
             if bad:
@@ -298,6 +300,23 @@ def shifts_for(st: State, fr: dict[str, Any]) -> list[Shift]:
     if fr.get("lp_def"):
         out.append(Shift(-1, "1 LP spent by the defender (15.4.1)"))
     return out
+
+
+def _air_supply_refusal(st: State, fr: dict[str, Any], action: Action, state: str) -> IllegalAction:
+    """19.4: air supply serves only an Allied combat whose units trace no LOS; that part is checked here. Placing
+    the air supply unit belongs to the air phases (16.0), so a legal request raises ``NotYetImplemented`` until
+    the air module exists, rather than playing the combat without it."""
+    if fr["side"] != "Allied":
+        return IllegalAction("19.4", "only the Allied player has air supply", state=state)
+    m = B.board()
+    try:
+        labs = [_lab(m.hex(str(x))) for x in action.get("attackers") or ()]
+    except Exception:  # noqa: BLE001
+        return IllegalAction("15.2", "attackers must be a list of hex labels", state=state)
+    units = [u for lab in labs for u in st.at(lab) if B.unit(u).side == "Allied"]
+    if any(S.in_supply(st, u) for u in units):
+        return IllegalAction("19.4", "air supply is only for units that trace no line of supply", state=state)
+    raise NotYetImplemented("19.4", "the air supply unit is placed in the air phases (16.0), not built yet")
 
 
 def _lp_refusal(st: State, fr: dict[str, Any], action: Action) -> str | None:
