@@ -202,3 +202,15 @@ def test_19_4_air_supply_is_refused_in_supply_and_not_yet_implemented_out_of_it(
     with pytest.raises(NotYetImplemented, match=r"19\.4"):
         g.apply(attack)
     assert g.state_digest() == before
+
+
+def test_15_4_1_the_japanese_attacker_buys_at_most_one_shift():
+    from leyte.core.errors import IllegalAction
+
+    g = game({**E5, "ij_cd2": "1021"}, phase="japanese_combat", lp={"Allied": 5, "Japanese": 3})
+    assert g.decision.kind == "combat" and g.decision.player == "Japanese"
+    lps = {o.get("lp") or 0 for o in g.decision.options if o.kind == "attack"}
+    assert lps == {0, 1}
+    att = next(o for o in g.decision.options if o.kind == "attack")
+    with pytest.raises(IllegalAction, match=r"\(15\.4\.1\).*from 0 to 1"):
+        g.apply({"kind": "attack", "attackers": att.get("attackers"), "defenders": att.get("defenders"), "lp": 2})
