@@ -7,32 +7,34 @@ refused (R-71, L909 through ``AttackDuties``). Pieces are hexes: units in one he
 together (15.0), and the duties are read from the position when the phase begins (R-72).
 
 Shifts built: the A and D flags, terrain (best in-hex, river hexsides only when every attacker crosses one), the
-concentric attack (R-60) and the counterattack's single +1 with nothing else (15.6, L1041). Air, naval gunfire
-and LP shifts need the air phases, naval gunfire (17.0) and supply lines (19.0); they are refused options naming
-their case (R-75), never silently dropped. Retreats are not yet steered toward a supply source (19.0, R-74).
+concentric attack (R-60), LP shifts for a side with a unit in supply (15.4.1, 19.5, R-93) and the counterattack's
+single +1 with nothing else (15.6, L1041). Air and naval gunfire need the air phases and naval gunfire (17.0);
+they are refused options naming their case (R-75), never silently dropped. Retreats go toward the nearest supply
+source (15.7, R-74, R-94).
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from leyte.core.errors import IllegalAction, LeyteError
+from leyte.core.errors import IllegalAction, LeyteError, NotYetImplemented
 from leyte.core.game import Action, Context, Decision
 from leyte.core.hexgrid import Hex
 from leyte.core.tables import Shift
 from leyte.land.attacks import AttackDuties, Combat, hex_duties
 from leyte.land.odds import gather_shifts, odds_column
-from leyte.land.retreat import advance_options, retreat_options
+from leyte.land.retreat import advance_options, retreat_options, supply_distance
 from leyte.land.stacking import fits
 from leyte.rulebooks.formosa import board as B
+from leyte.rulebooks.formosa import supply as S
 from leyte.rulebooks.formosa.engine import ask, frame, opt, pop, push, push_many
 from leyte.rulebooks.formosa.state import State
 
 # Shift options a later phase will fill; asking for one now is refused naming its case (R-75).
 UNBUILT_SHIFTS = {"air": ("16.1", "air points committed to a ground attack need the air phases (16.1-16.3)"),
-                  "ng": ("17.0", "naval gunfire support is not built yet (17.0)"),
-                  "lp": ("15.4.1", "LP shifts need an LOS to a supply source (19.0), not built yet")}
+                  "ng": ("17.0", "naval gunfire support is not built yet (17.0)")}
 NO_RETREAT_TYPES = ("coastal_defense", "heavy_weapons")  # a CA against these ends the combat (15.5, R-61)
 
 
@@ -47,11 +49,14 @@ def alive(st: State, uids: list[str]) -> list[str]:
 
 def eliminate(st: State, ctx: Context, uid: str, case: str) -> None:
     """A combat loss: to the Eliminated display (4.2: an Allied loss scores for the Japanese, R-5); a deception
-    unit is removed (R-12)."""
+    unit is removed (R-12). Its LOS is checked first, while it still stands on the map: a unit without one may
+    not be replaced later (19.5 point 3, 8.3)."""
     frm = st.units[uid].loc
+    st.units[uid].unsupplied = not S.use(st, uid, ctx)
     st.units[uid].loc = "removed" if B.unit(uid).type == "deception" else "eliminated"
     st.units[uid].concealed = False
-    ctx.emit(case, f"{B.unit(uid).name} at {frm} is eliminated", kind="loss", data={"unit": uid, "hex": frm})
+    ctx.emit(case, f"{B.unit(uid).name} at {frm} is eliminated" + (" out of supply" if st.units[uid].unsupplied
+             else ""), kind="loss", data={"unit": uid, "hex": frm, "supplied": not st.units[uid].unsupplied})
 
 
 # -- duties --------------------------------------------------------------------------------------------------------
@@ -134,6 +139,10 @@ class CombatPhase:
             att, dfn = sorted(_lab(h) for h in c.attackers), sorted(_lab(h) for h in c.defenders)
             options.append(opt("attack", f"attack {'+'.join(dfn)} from {'+'.join(att)}", attackers=att,
                                defenders=dfn))
+            for lp in range(1, 3 if side == "Allied" else 2):  # 15.4.1: LP shifts, offered only when legal
+                if _lp_refusal(st, fr, Action("attack", {"attackers": att, "defenders": dfn, "lp": lp})) is None:
+                    options.append(opt("attack", f"attack {'+'.join(dfn)} from {'+'.join(att)}, spending {lp} LP "
+                                       f"for {lp} shift(s)", attackers=att, defenders=dfn, lp=lp))
         if du.satisfied(done):
             options.append(opt("end_combat", "end the Combat Phase"))
         need_a, need_d = du.unmet(done)
@@ -147,6 +156,12 @@ class CombatPhase:
         for key, (case, why) in UNBUILT_SHIFTS.items():
             if action.get(key):
                 return IllegalAction(case, why, state=state)
+        if action.kind == "attack" and action.get("air_supply"):
+            return _air_supply_refusal(st, fr, action, state)
+        if action.kind == "attack" and action.get("lp"):
+            bad = _lp_refusal(st, fr, action)
+            if bad:
+                return IllegalAction("15.4.1", bad, state=state)
         du = duties(st, fr)
         if action.kind == "end_combat":
             need_a, need_d = du.unmet(_declared(fr))
@@ -195,10 +210,20 @@ class CombatPhase:
         a_ids = [u for lab in att for u in st.at(lab) if B.unit(u).side == fr["side"] and u not in fought]
         d_ids = [u for lab in dfn for u in st.at(lab) if B.unit(u).side != fr["side"] and u not in fought]
         fought += a_ids + d_ids
+        lp = int(action.get("lp") or 0)
+        if lp:
+            from leyte.rulebooks.formosa.sequence import spend
+
+            for u in a_ids:  # the check is a use of the source (19.3: a concealed CD/HW unit is revealed)
+                if S.use(st, u, ctx):
+                    break
+            spend(st, fr["side"], Fraction(lp))
+            ctx.emit("15.4.1", f"{fr['side']} spends {lp} LP for {lp} column shift(s) (15.4.1, 19.5)", kind="lp",
+                     data={"lp": lp, "side": fr["side"]})
         ctx.emit("15.2", f"{fr['side']} attack {'+'.join(dfn)} from {'+'.join(att)}", kind="combat",
                  data={"attackers": att, "defenders": dfn, "attacking_units": a_ids, "defending_units": d_ids})
         push(st, "combat_resolve", side=fr["side"], att=a_ids, dfn=d_ids, att_hexes=att, dfn_hexes=dfn,
-             counter=False)
+             counter=False, lp_att=lp)
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
@@ -270,13 +295,89 @@ def shifts_for(st: State, fr: dict[str, Any]) -> list[Shift]:
     if concentric(st, fr["att_hexes"], fr["dfn_hexes"]):
         out.append(Shift(1, "concentric attack (15.4.1, R-60)"))
     out += terrain_shift(st, fr["att_hexes"], fr["dfn_hexes"], B.unit(dfn[0]).side if dfn else "Japanese")
+    if fr.get("lp_att"):
+        out.append(Shift(fr["lp_att"], f"{fr['lp_att']} LP spent by the attacker (15.4.1)"))
+    if fr.get("lp_def"):
+        out.append(Shift(-1, "1 LP spent by the defender (15.4.1)"))
     return out
+
+
+def _air_supply_refusal(st: State, fr: dict[str, Any], action: Action, state: str) -> IllegalAction:
+    """19.4: air supply serves only an Allied combat whose units trace no LOS; that part is checked here. Placing
+    the air supply unit belongs to the air phases (16.0), so a legal request raises ``NotYetImplemented`` until
+    the air module exists, rather than playing the combat without it."""
+    if fr["side"] != "Allied":
+        return IllegalAction("19.4", "only the Allied player has air supply", state=state)
+    m = B.board()
+    try:
+        labs = [_lab(m.hex(str(x))) for x in action.get("attackers") or ()]
+    except Exception:  # noqa: BLE001
+        return IllegalAction("15.2", "attackers must be a list of hex labels", state=state)
+    units = [u for lab in labs for u in st.at(lab) if B.unit(u).side == "Allied"]
+    if any(S.in_supply(st, u) for u in units):
+        return IllegalAction("19.4", "air supply is only for units that trace no line of supply", state=state)
+    raise NotYetImplemented("19.4", "the air supply unit is placed in the air phases (16.0), not built yet")
+
+
+def _lp_refusal(st: State, fr: dict[str, Any], action: Action) -> str | None:
+    """15.4.1, 19.5 point 2: an attacker may buy shifts with LP (the Allies up to 2, the Japanese 1) only when one
+    of its attacking units traces an LOS, and only with LP in hand. None: the request is legal."""
+    lp, side = action.get("lp"), fr["side"]
+    most = 2 if side == "Allied" else 1
+    if not isinstance(lp, int) or isinstance(lp, bool) or not 0 <= lp <= most:
+        return f"lp must be a whole number from 0 to {most} for the {side} attacker, not {lp!r}"
+    m = B.board()
+    try:
+        labs = [_lab(m.hex(str(x))) for x in action.get("attackers") or ()]
+    except Exception:  # noqa: BLE001 - the declaration check names bad labels
+        return None
+    units = [u for lab in labs for u in st.at(lab) if B.unit(u).side == side]
+    if not any(S.in_supply(st, u) for u in units):
+        return "no attacking unit traces a line of supply (19.5 point 2), so no LP shift may be bought"
+    from leyte.rulebooks.formosa.sequence import can_afford
+
+    if not can_afford(st, side, Fraction(lp)):
+        return f"{side} has {st.lp.get(side, 0)} LP, not the {lp} asked"
+    return None
 
 
 @frame("combat_resolve")
 class Resolve:
     """15.2 steps 2-8: total the CF, read the percentage column after shifts on the attacker's CRT, roll, and
-    push the result's steps (losses, retreats, counterattack, advance) in order."""
+    push the result's steps (losses, retreats, counterattack, advance) in order. Before the roll the defender
+    may spend 1 LP for a shift to the left when one of its defending units traces an LOS (15.4.1, 19.5 point 2);
+    a counterattack takes no other shift (15.6, L1041)."""
+
+    @staticmethod
+    def defender_may_buy(st: State, fr: dict[str, Any]) -> bool:
+        from leyte.rulebooks.formosa.sequence import can_afford
+
+        foe = B.enemy_of(fr["side"])
+        return (not fr["counter"] and "lp_def" not in fr and bool(alive(st, fr["att"]))
+                and can_afford(st, foe, Fraction(1)) and any(S.in_supply(st, u) for u in alive(st, fr["dfn"])))
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        if not Resolve.defender_may_buy(st, fr):
+            return None
+        foe = B.enemy_of(fr["side"])
+        return ask(foe, "combat_lp", f"{foe}: spend 1 LP for a defensive column shift?", "15.4.1",
+                   [opt("defend_lp", "spend 1 LP: one column to the left", lp=1),
+                    opt("defend_lp", "spend nothing", lp=0)], {"defenders": fr["dfn_hexes"]})
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        fr["lp_def"] = int(action["lp"])
+        if fr["lp_def"]:
+            from leyte.rulebooks.formosa.sequence import spend
+
+            foe = B.enemy_of(fr["side"])
+            for u in alive(st, fr["dfn"]):  # the check is a use of the source (19.3)
+                if S.use(st, u, ctx):
+                    break
+            spend(st, foe, Fraction(1))
+            ctx.emit("15.4.1", f"{foe} spends 1 LP for a defensive column shift (15.4.1, 19.5)", kind="lp",
+                     data={"lp": 1, "side": foe})
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
@@ -407,8 +508,11 @@ def retreat_hexes(st: State, side: str, uids: list[str], frm: str) -> list[str] 
     def room(h: Hex) -> bool:
         return fits(B.stack_limits(), side, [*own.get(h, []), *uids], cls)
 
+    # 15.7 point 4, R-94: toward the nearest supply source, counted in hexes around enemy hexes and zones.
+    dist = supply_distance(m, S.sources(st, side), blocked=lambda h: h in foes or h in zoc)
     r = retreat_options(m, m.hex(frm), enemy=foes, ezoc=zoc,
-                        prohibited=lambda h: not B.land(h) or B.enter_cost(h, mech) is None, room=room)
+                        prohibited=lambda h: not B.land(h) or B.enter_cost(h, mech) is None, room=room,
+                        distance=dist or None)
     if r.eliminated:
         return None
     return sorted({m.label(x[-1]) for x in r.preferred})

@@ -181,7 +181,8 @@ def new_state(s: Mapping[str, Any], options: Mapping[str, Any]) -> State:
     for uid in st.units:
         st.units[uid] = UnitState(uid, "reinforcements")
     for uid, u in p["units"].items():
-        st.units[uid] = UnitState(uid, u["loc"], concealed=bool(u.get("concealed", False)), base=bool(u.get("base")))
+        st.units[uid] = UnitState(uid, u["loc"], concealed=bool(u.get("concealed", False)), base=bool(u.get("base")),
+                                    unsupplied=bool(u.get("unsupplied")))
     st.lp.update(p.get("lp", {}))
     st.tac.update(p.get("tac", {"US": 0, "CW": 0, "Japanese": 0}))
     st.ng.update(p.get("ng", {"US": 0, "CW": 0}))

@@ -219,6 +219,7 @@ class Buy:
             for uid in sorted(st.units):
                 u = B.unit(uid)
                 if (u.side == side and st.units[uid].loc in REPLACE_LOCS and u.replaceable
+                        and not st.units[uid].unsupplied  # lost with no LOS (19.5 point 3)
                         and u.lp_replace is not None and can_afford(st, side, Fraction(u.lp_replace))):
                     out.append(opt("replace", f"replace {u.name} ({u.lp_replace} LP)", unit=uid))
         chart = d.lp_allied if side == "Allied" else d.lp_japanese

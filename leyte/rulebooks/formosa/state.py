@@ -26,6 +26,7 @@ class UnitState:
     concealed: bool = False  # Japanese only: showing its "?" back (11.0)
     moved: bool = False  # moved in the current Movement Phase (12.2: once per phase)
     base: bool = False  # an Allied engineer flipped to its base side (20.1)
+    unsupplied: bool = False  # eliminated with no LOS (19.5 point 3): 8.3 may not replace it
 
     @property
     def on_map(self) -> bool:

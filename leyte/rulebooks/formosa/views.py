@@ -4,7 +4,8 @@ The umpire (``None``) sees everything. A side sees its own units, LP, air and na
 sees the map: Allied units wherever they are (the Staging Area is open), Japanese units on the map that have been
 revealed, and each hex of concealed Japanese units only as a "?" stack with its hex and its number of counters —
 never an id, a type, a CF or an MF (R-69). The Japanese off-map pools, TAC and kamikaze points stay hidden from
-the Allies.
+the Allies. A side sees which of its own units on the map trace a line of supply (19.0, ``supply``); the
+enemy's supply is not shown (a Japanese line would point at its concealed CD/HW sources).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from leyte.rulebooks.formosa import board as B
+from leyte.rulebooks.formosa import supply as S
 from leyte.rulebooks.formosa.state import State
 
 
@@ -37,6 +39,9 @@ def view(st: State, player: str | None) -> dict[str, Any]:
         elif s.on_map:
             unknown[s.loc] = unknown.get(s.loc, 0) + 1
     out["units"] = units
+    umpire = player in (None, "umpire")
+    out["supply"] = {uid: S.in_supply(st, uid) for uid in sorted(st.units)
+                     if st.units[uid].on_map and (umpire or B.unit(uid).side == player)}
     out["concealed_stacks"] = [{"hex": h, "units": "?", "count": n} for h, n in sorted(unknown.items())]
     out["allied"] = {"tac": {"US": st.tac["US"], "CW": st.tac["CW"]}, "ng": dict(st.ng), "markers": dict(st.markers)}
     if player in (None, "umpire", "Japanese"):
