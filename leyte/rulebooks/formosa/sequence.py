@@ -5,11 +5,11 @@ Built: set-up (Japanese set-up LP, TAC and kamikaze rolls, the free choices from
 the 20-LP cap, placement on Formosa revealed or concealed, Allied set-up buys, pre-invasion reconnaissance), the
 Logistics Phase (7.2), the Recruit Phase (8.0-8.3, with 8.1 deployment and the cap), Amoy (9.1), both Movement
 Phases (12.0-12.4 through ``leyte.land.movement``, with 14.0 zones of control), over-stacking (13.3), Base
-Building (20.1-20.2), Air Return, and End of Turn (sudden death 4.1, victory 4.2, the GT marker). Both Combat Phases
-(15.0) are frames of ``combat.py``.
+Building (20.1-20.2), Air Return, and End of Turn (sudden death 4.1, victory 4.2, the GT marker). Both Combat
+Phases (15.0) are frames of ``combat.py``; the Special Attack Phase (16.6 kamikaze, 18.0) is in ``air.py``.
 
 Not built yet: every phase that would have something to do in it raises ``NotYetImplemented`` naming its case
-(16.1 strike planning and reveal, 16.2 air superiority, 16.6 kamikaze, 16.5 B-29, 10.1 invasions, 21.0 naval
+(16.1 strike planning and reveal, 16.2 air superiority, 16.5 B-29, 10.1 invasions, 21.0 naval
 transfer, 16.4 interdiction). A phase with nothing to do by the rules (no air points, no markers, no
 unit adjacent to an enemy) says so in the log and goes on; none is skipped silently.
 """
@@ -481,9 +481,6 @@ frame("phase_strike_reveal")(_not_built("16.1", "strike reveal", _air))
 frame("phase_air_superiority")(_not_built(
     "16.2", "air superiority combat",
     lambda st: "both sides have air points" if st.tac["Japanese"] and st.tac["US"] + st.tac["CW"] else ""))
-frame("phase_special_attack")(_not_built(
-    "16.6", "kamikaze missions (and 18.0 fleet sorties)",
-    lambda st: f"{st.kamikaze} kamikaze points" if st.kamikaze else ""))
 frame("phase_b29")(_not_built("16.5", "B-29 strikes", lambda st: "a B-29 is available" if st.markers["b29"] else ""))
 frame("phase_invasion")(_not_built(
     "10.1", "amphibious and airborne invasions",
