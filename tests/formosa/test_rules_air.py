@@ -12,9 +12,10 @@ FAR = {"us_1mar": "1017", "ij_7inf": "2104"}  # an Allied unit on the map (no su
 NO_MARKERS = {"amphibious": 0, "drop_zone": 0, "b29": 0, "air_supply": 0}
 
 
-def kamikaze_game(points: int, roll: int, *, amphibious: int = 0, ng: dict[str, int] | None = None):
-    return game(FAR, phase="special_attack", dice=[roll], kamikaze=points,
-                markers={**NO_MARKERS, "amphibious": amphibious}, ng=ng or {"US": 0, "CW": 0})
+def kamikaze_game(points: int, roll: int, *, amphibious: int = 0, ng: dict[str, int] | None = None,
+                  dice: tuple[int, ...] = (), **kw):
+    return game(FAR, phase="special_attack", dice=[roll, *dice], kamikaze=points,
+                markers={**NO_MARKERS, "amphibious": amphibious}, ng=ng or {"US": 0, "CW": 0}, **kw)
 
 
 def log_of(g, kind: str) -> list:
@@ -60,8 +61,63 @@ def test_16_6_returning_what_the_allies_do_not_hold_is_refused():
     assert g.state.ng == {"US": 2, "CW": 0}
 
 
-def test_16_6_the_roll_is_public_and_18_0_is_logged():
+def test_16_6_the_roll_is_public():
     g = kamikaze_game(3, 6)  # column 3, roll 6: 1 hit, nothing to return
     assert log_of(g, "kamikaze")[0].data["hits"] == 1
-    assert any(e.rule == "18.0" for e in g.events)
+    assert not [e for e in g.events if e.rule == "18.0"]  # no fleet marker: no sortie question
     assert any(e.kind == "kamikaze" for e in g.log("Allied"))  # both sides see the attack
+
+
+def test_18_0_fleet_marker_is_bought_once_in_secret_at_4_lp():
+    g = game(FAR, phase="recruit", lp={"Allied": 0, "Japanese": 10})
+    while g.decision.player != "Japanese":
+        play(g, "done")
+    play(g, "buy_item", item="fleet")
+    assert g.state.lp["Japanese"] == 6 and g.state.fleet == "held"
+    assert "fleet" not in {o.get("item") for o in g.decision.options}  # once a game
+    assert "japanese" not in g.view("Allied") and g.view("Japanese")["japanese"]["fleet"] == "held"
+    assert not [e for e in g.log("Allied") if e.data.get("item") == "fleet"]
+
+
+@pytest.mark.parametrize("turn,asked", [(1, False), (2, True)])
+def test_18_0_no_sortie_on_gt_1(turn, asked):
+    g = kamikaze_game(0, 1, fleet="held", turn=turn)
+    assert (g.decision.kind == "fleet_sortie") == asked
+
+
+@pytest.mark.parametrize("scenario,roll,result", [("1", 3, "fiasco"), ("1", 4, "indecisive"), ("2", 4, "fiasco"),
+                                                  ("2", 5, "indecisive"), ("1", 6, "decisive")])
+def test_e20_sortie_reads_the_printed_table_by_scenario(scenario, roll, result):
+    g = kamikaze_game(0, 1, dice=(roll, 3), fleet="held", scenario=scenario, ng={"US": 3, "CW": 0},
+                      lp={"Allied": 5, "Japanese": 0})
+    play(g, "fleet_sortie", go=True)
+    assert [e.data["result"] for e in g.events if e.kind == "fleet_sortie"] == [result]
+    assert g.state.fleet == "used"
+    withdrawn = result != "fiasco"
+    assert (g.state.ng["US"], g.state.ng_away.get("US", 0)) == ((0, 3) if withdrawn else (3, 0))
+    assert g.state.lp["Allied"] == (2 if result == "decisive" else 5)  # 1d6 = 3 LP lost
+    assert g.state.no_amphibious_gt == (g.state.turn if result == "decisive" else 0)
+
+
+def test_e20_decisive_lp_loss_stops_at_zero_and_gunfire_comes_back_at_air_return():
+    g = kamikaze_game(0, 1, dice=(6, 6), fleet="held", ng={"US": 2, "CW": 0}, lp={"Allied": 2, "Japanese": 0})
+    play(g, "fleet_sortie", go=True)
+    assert g.state.lp["Allied"] == 0 and g.state.ng == {"US": 0, "CW": 0}
+    g.apply({"kind": "end_movement"})  # Allied movement
+    play(g, "end_base_building")
+    g.apply({"kind": "end_movement"})  # Japanese movement; no contact, so on through Air Return to the next GT
+    assert g.state.turn == 4 and g.state.ng == {"US": 2, "CW": 0} and g.state.ng_away == {}
+    assert any(e.rule == "18.0" and e.data == {"US": 2} for e in g.events)
+
+
+def test_18_0_keeping_the_fleet_in_port_keeps_the_marker():
+    g = kamikaze_game(0, 1, fleet="held")
+    play(g, "fleet_sortie", go=False)
+    assert g.state.fleet == "held" and g.state.phase == "allied_movement"
+
+
+def test_18_0_a_position_with_an_unknown_fleet_state_is_refused():
+    from leyte.core.errors import LeyteError
+
+    with pytest.raises(LeyteError, match=r"position\.fleet.*18\.0"):
+        kamikaze_game(0, 1, fleet="sunk")

@@ -26,7 +26,7 @@ def test_e12_japanese_set_up_lp_and_the_cap(scenario, roll, lp, spend):
     _to(g, "buy", "Japanese")
     d = g.decision
     assert d.data == {"lp": lp, "cap": 20, "spend_at_least": spend}
-    assert g.view("Japanese")["japanese"] == {"tac": 5, "kamikaze": 4}  # 1d6+3 and 1d6 (24.1)
+    assert g.view("Japanese")["japanese"] == {"tac": 5, "kamikaze": 4, "fleet": "none"}  # 1d6+3 and 1d6 (24.1)
     assert "kamikaze" not in {o.get("item") for o in d.options}  # none bought at set-up
     events = g.apply(next(o for o in d.options if o.kind == "done"))
     lost = [e for e in events if e.kind == "lp" and "lost" in e.data]

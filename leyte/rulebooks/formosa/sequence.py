@@ -6,7 +6,7 @@ the 20-LP cap, placement on Formosa revealed or concealed, Allied set-up buys, p
 Logistics Phase (7.2), the Recruit Phase (8.0-8.3, with 8.1 deployment and the cap), Amoy (9.1), both Movement
 Phases (12.0-12.4 through ``leyte.land.movement``, with 14.0 zones of control), over-stacking (13.3), Base
 Building (20.1-20.2), Air Return, and End of Turn (sudden death 4.1, victory 4.2, the GT marker). Both Combat
-Phases (15.0) are frames of ``combat.py``; the Special Attack Phase (16.6 kamikaze, 18.0) is in ``air.py``.
+Phases (15.0) are frames of ``combat.py``; the Special Attack Phase (16.6 kamikaze, 18.0 fleet sortie) is in ``air.py``.
 
 Not built yet: every phase that would have something to do in it raises ``NotYetImplemented`` naming its case
 (16.1 strike planning and reveal, 16.2 air superiority, 16.5 B-29, 10.1 invasions, 21.0 naval
@@ -241,6 +241,9 @@ class Buy:
             price = chart["kamikaze"].recruit
             if not setup and price is not None and can_afford(st, side, price):
                 out.append(opt("buy_item", f"buy a kamikaze point ({price} LP)", item="kamikaze"))
+            price = chart["fleet_sortie"].recruit
+            if not setup and st.fleet == "none" and price is not None and can_afford(st, side, price):
+                out.append(opt("buy_item", f"buy the mobile fleet sortie ({price} LP, once a game)", item="fleet"))
         out.append(opt("done", "finish buying"))
         return out
 
@@ -281,7 +284,8 @@ class Buy:
         item = action["item"]
         d = B.data()
         chart = d.lp_allied if side == "Allied" else d.lp_japanese
-        row = {"tac": "tac_air", "kamikaze": "kamikaze", "ng": "ng_b29"}.get(item) or ALLIED_ITEMS[item][0]
+        row = {"tac": "tac_air", "kamikaze": "kamikaze", "ng": "ng_b29", "fleet": "fleet_sortie"}.get(item) \
+            or ALLIED_ITEMS[item][0]
         price = chart[row].recruit
         assert price is not None
         spend(st, side, price)
@@ -291,6 +295,8 @@ class Buy:
             st.kamikaze += 1
         elif item == "ng":
             st.ng["US"] += 1
+        elif item == "fleet":
+            st.fleet = "held"  # 18.0: one sortie a game
         else:
             st.markers[item] += 1
         ctx.emit("8.2", f"{side} buys a {item} for {price} LP", kind="lp", data={"item": item, "cost": str(price)},
@@ -484,7 +490,8 @@ frame("phase_air_superiority")(_not_built(
 frame("phase_b29")(_not_built("16.5", "B-29 strikes", lambda st: "a B-29 is available" if st.markers["b29"] else ""))
 frame("phase_invasion")(_not_built(
     "10.1", "amphibious and airborne invasions",
-    lambda st: "invasion markers available" if st.markers["amphibious"] or st.markers["drop_zone"] else ""))
+    lambda st: "invasion markers available" if (st.markers["amphibious"] and st.no_amphibious_gt != st.turn)
+    or st.markers["drop_zone"] else ""))
 frame("phase_naval_transfer")(_not_built(
     "21.0", "naval transfer",
     lambda st: "Allied units wait off the map" if st.at("staging") or st.at("amoy") else ""))
@@ -785,11 +792,20 @@ class BaseBuilding:
 @frame("phase_air_return")
 class AirReturn:
     """Air Return Phase (6.1): air strikes on the map go back to the Available display. None can be on the map
-    yet (the air phases raise before any is flown), so this only records the phase."""
+    yet (the air phases raise before any is flown). Naval gunfire units a fleet sortie sent to the Available
+    display (18.0) come back to the Staging Area here, ready for the next GT."""
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        _nothing(st, fr, ctx, "no air strikes on the map")
+        away = {k: n for k, n in st.ng_away.items() if n}
+        if not away:
+            _nothing(st, fr, ctx, "no air strikes on the map")
+            return
+        for k, n in away.items():
+            st.ng[k] = st.ng.get(k, 0) + n
+        st.ng_away = {}
+        ctx.emit("18.0", f"Naval gunfire units back in the Staging Area after the fleet sortie: {away}", data=away)
+        pop(st, fr)
 
 
 @frame("phase_end_of_turn")

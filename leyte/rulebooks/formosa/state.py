@@ -48,6 +48,9 @@ class State:
     ng: dict[str, int] = field(default_factory=dict)  # "US", "CW" -> naval gunfire units
     markers: dict[str, int] = field(default_factory=dict)  # amphibious, drop_zone, b29, air_supply -> available
     amoy_captured: int = 0  # the GT Amoy fell (9.1); 0 while it holds
+    fleet: str = "none"  # the Japanese mobile fleet marker (18.0): "none", "held" (bought, secret) or "used"
+    ng_away: dict[str, int] = field(default_factory=dict)  # NG units a fleet sortie sent to Available (18.0)
+    no_amphibious_gt: int = 0  # the GT a Decisive Battle forbids amphibious markers in (18.0 b)
     options: dict[str, Any] = field(default_factory=dict)
     rules: dict[str, Any] = field(default_factory=dict)  # the scenario's numbers and special rules (24.0)
     stack: list[dict[str, Any]] = field(default_factory=list)

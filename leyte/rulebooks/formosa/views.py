@@ -40,7 +40,7 @@ def view(st: State, player: str | None) -> dict[str, Any]:
     out["concealed_stacks"] = [{"hex": h, "units": "?", "count": n} for h, n in sorted(unknown.items())]
     out["allied"] = {"tac": {"US": st.tac["US"], "CW": st.tac["CW"]}, "ng": dict(st.ng), "markers": dict(st.markers)}
     if player in (None, "umpire", "Japanese"):
-        out["japanese"] = {"tac": st.tac["Japanese"], "kamikaze": st.kamikaze}
+        out["japanese"] = {"tac": st.tac["Japanese"], "kamikaze": st.kamikaze, "fleet": st.fleet}
     return out
 
 
