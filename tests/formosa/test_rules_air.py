@@ -3,10 +3,12 @@ no points fly, the Allied player's split of the hits) and 18.0 (no fleet marker 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from rules_kit import game, play
 
-from leyte.core.errors import IllegalAction
+from leyte.core.errors import IllegalAction, NotYetImplemented
 
 FAR = {"us_1mar": "1017", "ij_7inf": "2104"}  # an Allied unit on the map (no sudden death), no contact
 NO_MARKERS = {"amphibious": 0, "drop_zone": 0, "b29": 0, "air_supply": 0}
@@ -121,3 +123,59 @@ def test_18_0_a_position_with_an_unknown_fleet_state_is_refused():
 
     with pytest.raises(LeyteError, match=r"position\.fleet.*18\.0"):
         kamikaze_game(0, 1, fleet="sunk")
+
+
+def air_game(tac: dict[str, int], dice: list[int]):
+    return game(FAR, phase="strike_planning", dice=dice, tac=tac, markers=NO_MARKERS)
+
+
+def test_16_1_planning_is_secret_until_the_reveal():
+    g = air_game({"US": 3, "CW": 0, "Japanese": 2}, [1, 1, 1])
+    assert (g.decision.kind, g.decision.player) == ("strike_planning", "Allied")
+    play(g, "plan", pool="US", mission="superiority", all=True)
+    assert g.decision.player == "Japanese" and g.state.plan == {"US": {"superiority": 3}}
+    play(g, "plan", pool="Japanese", mission="superiority", all=False)
+    # Before the reveal the Allies see nothing of the Japanese plan, in their view, their log or their question.
+    allied = json.dumps([e.to_dict() for e in g.log("Allied")]) + json.dumps(g.view("Allied"))
+    assert "Japanese TAC" not in allied and '"pool": "Japanese"' not in allied
+    assert g.view("Allied")["air_plan"] == {"US": {"superiority": 3}}
+    assert g.view("Japanese")["air_plan"] == {"Japanese": {"superiority": 1}}
+    assert not [e for e in g.log("Japanese") if e.data.get("pool") == "US"]  # nor the Japanese the Allied plan
+    play(g, "done")
+    (rev,) = [e for e in g.log("Allied") if e.kind == "strike_reveal"]
+    assert rev.data["plan"] == {"Japanese": {"superiority": 1}, "US": {"superiority": 3}}
+
+
+def test_16_1_unbuilt_missions_raise_naming_their_case():
+    g = air_game({"US": 2, "CW": 0, "Japanese": 0}, [1])
+    with pytest.raises(NotYetImplemented, match=r"rule 16\.4 "):
+        play(g, "plan", pool="US", mission="interdiction", all=False)
+    with pytest.raises(NotYetImplemented, match=r"rule 16\.3 "):
+        play(g, "plan", pool="US", mission="ground_support", all=False)
+    assert g.state.plan == {}
+
+
+def test_16_2_allies_fire_first_and_japanese_fire_on_the_planned_column_e9():
+    # Allied 15 superiority points: column 15-19, roll 6 -> 3 Japanese points lost; Japanese fire on their planned
+    # 3 points although all were shot down: column 3, roll 6 -> 1 Allied point lost.
+    g = air_game({"US": 15, "CW": 0, "Japanese": 3}, [6, 6, 1])
+    play(g, "plan", pool="US", mission="superiority", all=True)
+    play(g, "plan", pool="Japanese", mission="superiority", all=True)
+    fire = [e.data for e in g.events if e.kind == "air_combat"]
+    assert [(f["side"], f["points"], f["hits"]) for f in fire] == [("Allied", 15, 3), ("Japanese", 3, 1)]
+    assert g.state.tac == {"US": 14, "CW": 0, "Japanese": 0}
+    assert g.state.plan == {"US": {}, "Japanese": {}}  # survivors are free again
+
+
+def test_e9_the_owner_chooses_losses_among_his_missions():
+    # Superiority is the one built mission, so the owner's choice here is between his US and CW points.
+    g = air_game({"US": 2, "CW": 2, "Japanese": 20}, [1, 6])
+    play(g, "plan", pool="US", mission="superiority", all=True)
+    play(g, "plan", pool="CW", mission="superiority", all=True)
+    play(g, "plan", pool="Japanese", mission="superiority", all=True)
+    # Allied 4 points roll 1: 0 hits; Japanese 20 points roll 6: 4 hits -> the Allies pick each one.
+    assert g.decision.kind == "air_loss" and g.decision.player == "Allied" and g.decision.data["left"] == 4
+    play(g, "air_loss", pool="CW", mission="superiority")
+    play(g, "air_loss", pool="CW", mission="superiority")
+    assert g.decision.kind != "air_loss"  # only US points left: taken without a question
+    assert g.state.tac == {"US": 0, "CW": 0, "Japanese": 20}

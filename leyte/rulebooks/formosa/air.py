@@ -1,4 +1,5 @@
-"""Formosa's air phases (16.0) that are built: the Japanese Special Attack Phase (16.6 kamikaze, 18.0 fleet sortie).
+"""Formosa's air phases (16.0) that are built: strike planning and reveal (16.1), air superiority (16.2) and the
+Japanese Special Attack Phase (16.6 kamikaze, 18.0 fleet sortie).
 
 Kamikaze (16.6): the attack is rolled every GT, on the Air Combat Table column equal to the kamikaze points in the
 Tokku display, the 0 column when there are none. The result is a number the Allied player removes, in any split he
@@ -12,15 +13,15 @@ the kamikaze attack: one d6 on the printed table, the scenario's column (E20). F
 naval gunfire unit in the Staging Area goes to the Available display for this GT (back at the Air Return Phase).
 Decisive: the same, the Allies lose 1d6 LP (not below 0) and may place no amphibious marker this GT.
 
-Still not built (they raise ``NotYetImplemented`` from ``sequence.py``): 16.1 planning and reveal, 16.2 air
-superiority, 16.3 ground support, 16.4 interdiction, 16.5 B-29, 17.0 naval gunfire in combat.
+Still not built: 16.3 ground support and 16.4 interdiction (planning a point for them raises
+``NotYetImplemented``), 16.5 B-29 (its phase raises from ``sequence.py``), 17.0 naval gunfire in combat (R-75).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from leyte.core.errors import IllegalAction
+from leyte.core.errors import IllegalAction, NotYetImplemented
 from leyte.core.game import Action, Context, Decision
 from leyte.rulebooks.formosa import board as B
 from leyte.rulebooks.formosa.engine import ask, frame, opt, pop
@@ -125,3 +126,168 @@ def sortie(st: State, ctx: Context) -> None:
     st.no_amphibious_gt = st.turn
     ctx.emit("18.0", f"Decisive Battle: the Allies lose {lost} LP (rolled {loss}) and place no amphibious marker "
              f"this GT", data={"roll": loss, "lp_lost": lost})
+
+
+# -- 16.1 strike planning and reveal, 16.2 air superiority -------------------------------------------------------
+
+POOLS = {"Allied": ("US", "CW"), "Japanese": ("Japanese",)}
+# Missions a TAC point can be planned for (16.1), by side. Ground support (16.3) and interdiction (16.4) are listed
+# so the choice exists; choosing them raises NotYetImplemented until their phases are built.
+MISSIONS = {"Allied": ("superiority", "ground_support", "interdiction"), "Japanese": ("superiority", "ground_support")}
+UNBUILT_MISSIONS = {"ground_support": "16.3", "interdiction": "16.4"}
+
+
+def planned(st: State, pool: str, mission: str) -> int:
+    return st.plan.get(pool, {}).get(mission, 0)
+
+
+def free_points(st: State, pool: str) -> int:
+    """TAC points of a pool not yet given a mission this GT (16.1)."""
+    return st.tac[pool] - sum(st.plan.get(pool, {}).values())
+
+
+@frame("phase_strike_planning")
+class StrikePlanning:
+    """16.1: each side secretly gives its TAC points missions, one point (or all the rest) at a time; only the
+    owner sees the choices (events visible to him alone, and his own view). Unplanned points sit out the GT.
+    Kamikaze points need no planning (all fly in 16.6) and the B-29 is committed in its own phase (16.5).
+    Frame keys: ``sides`` still to plan."""
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        if not fr.get("sides"):
+            return None
+        side = fr["sides"][0]
+        pools = [p for p in POOLS[side] if free_points(st, p) > 0]
+        if not pools:
+            return None
+        out = []
+        for p in pools:
+            for m in MISSIONS[side]:
+                out.append(opt("plan", f"one {p} TAC point to {m.replace('_', ' ')}", pool=p, mission=m, all=False))
+                out.append(opt("plan", f"all {free_points(st, p)} free {p} TAC points to {m.replace('_', ' ')}",
+                               pool=p, mission=m, all=True))
+        out.append(opt("done", "finish planning (free points sit out this GT)"))
+        return ask(side, "strike_planning", f"{side}: plan air missions in secret", "16.1", out,
+                   {"free": {p: free_points(st, p) for p in pools}})
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        side = fr["sides"][0]
+        if action.kind == "done":
+            fr["sides"].pop(0)
+            return
+        pool, mission = action["pool"], action["mission"]
+        if pool not in POOLS[side] or mission not in MISSIONS[side] or free_points(st, pool) <= 0:
+            raise IllegalAction(f"16.1: {side} cannot plan a {pool} point for {mission!r}")
+        if mission in UNBUILT_MISSIONS:
+            raise NotYetImplemented(UNBUILT_MISSIONS[mission], f"{mission.replace('_', ' ')} missions")
+        n = free_points(st, pool) if action["all"] else 1
+        st.plan.setdefault(pool, {})
+        st.plan[pool][mission] = planned(st, pool, mission) + n
+        ctx.emit("16.1", f"{side} plans {n} {pool} TAC point(s) for {mission}", data={"pool": pool,
+                 "mission": mission, "points": n}, visible=(side,))
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        if "sides" not in fr:
+            fr["sides"] = [s for s in POOLS if any(st.tac[p] for p in POOLS[s])]
+            st.plan = {}
+            if not fr["sides"]:
+                ctx.emit("16.1", "strike planning: nothing to do (no TAC points)")
+                pop(st, fr)
+            return
+        if fr["sides"]:
+            fr["sides"].pop(0)  # that side has no free point left
+            return
+        pop(st, fr)
+
+
+@frame("phase_strike_reveal")
+class StrikeReveal:
+    """16.1: both plans become known to both players at once."""
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        pop(st, fr)
+        if not st.plan:
+            ctx.emit("16.1", "strike reveal: nothing to do (no air missions planned)")
+            return
+        plan = {p: dict(m) for p, m in sorted(st.plan.items())}
+        ctx.emit("16.1", f"Air missions revealed: {plan}", kind="strike_reveal", data={"plan": plan})
+
+
+def loss_targets(st: State, side: str) -> list[tuple[str, str]]:
+    """Where a side's air losses may be taken (16.2 steps 3-4): its superiority and ground support points, and for
+    the Allies interdiction too; never kamikaze or B-29."""
+    ms = ("superiority", "ground_support") + (("interdiction",) if side == "Allied" else ())
+    return [(p, m) for p in POOLS[side] for m in ms if planned(st, p, m) > 0]
+
+
+@frame("phase_air_superiority")
+class AirSuperiority:
+    """16.2: the Allies fire first on the column of their superiority points, then the Japanese on the column of
+    theirs as planned (their losses do not lower it); a side with none fires on the 0 column (flak). Each side's
+    losses are chosen by its owner among its superiority and ground support (Allied: and interdiction) points (E9).
+    Survivors of the superiority display are then free again. Frame keys: ``step``, ``loser``, ``left``."""
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        if fr.get("left", 0) <= 0:
+            return None
+        side = fr["loser"]
+        targets = loss_targets(st, side)
+        if len(targets) <= 1:
+            return None
+        return ask(side, "air_loss", f"{side}: lose {fr['left']} more air point(s)", "16.2",
+                   [opt("air_loss", f"lose a {p} {m.replace('_', ' ')} point", pool=p, mission=m)
+                    for p, m in targets], {"left": fr["left"]})
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        key = (action["pool"], action["mission"])
+        if key not in loss_targets(st, fr["loser"]):
+            raise IllegalAction(f"16.2: {fr['loser']} has no {key[0]} {key[1]} point to lose")
+        _lose(st, fr, key, ctx)
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        if fr.get("left", 0) > 0:  # one place (or none) to take the losses from: no choice to ask
+            targets = loss_targets(st, fr["loser"])
+            if targets:
+                _lose(st, fr, targets[0], ctx)
+            else:
+                ctx.emit("16.2", f"{fr['left']} hits find no {fr['loser']} air point", data={"unpaid": fr["left"]})
+                fr["left"] = 0
+            return
+        step = fr.get("step", 0)
+        if step == 0:
+            if not loss_targets(st, "Allied") and not loss_targets(st, "Japanese"):
+                ctx.emit("16.2", "air superiority: nothing to do (no air points to hit on either side, R-81)")
+                pop(st, fr)
+                return
+            fr["jp_points"] = sum(planned(st, p, "superiority") for p in POOLS["Japanese"])
+        if step in (0, 1):
+            side = "Allied" if step == 0 else "Japanese"
+            pts = (sum(planned(st, p, "superiority") for p in POOLS["Allied"]) if step == 0 else fr["jp_points"])
+            rec = ctx.roll_on(B.data().table("air_combat"), pts, purpose=f"{side} air superiority with {pts} points",
+                              rule="16.2")
+            hits = int(rec.result["losses"])
+            fr["loser"] = "Japanese" if side == "Allied" else "Allied"
+            fr["left"] = hits
+            fr["step"] = step + 1
+            ctx.emit("16.2", f"{side} air superiority fire with {pts} points, rolled {rec.final}: {hits} hits",
+                     kind="air_combat", data={"side": side, "points": pts, "roll": rec.final, "hits": hits})
+            return
+        for p in st.plan:
+            st.plan[p].pop("superiority", None)
+        pop(st, fr)
+
+
+def _lose(st: State, fr: dict[str, Any], key: tuple[str, str], ctx: Context) -> None:
+    pool, mission = key
+    st.plan[pool][mission] -= 1
+    st.tac[pool] -= 1
+    fr["left"] -= 1
+    ctx.emit("16.2", f"{fr['loser']} loses a {pool} {mission.replace('_', ' ')} air point (back to Reinforcements)",
+             data={"pool": pool, "mission": mission})

@@ -6,12 +6,13 @@ the 20-LP cap, placement on Formosa revealed or concealed, Allied set-up buys, p
 Logistics Phase (7.2), the Recruit Phase (8.0-8.3, with 8.1 deployment and the cap), Amoy (9.1), both Movement
 Phases (12.0-12.4 through ``leyte.land.movement``, with 14.0 zones of control), over-stacking (13.3), Base
 Building (20.1-20.2), Air Return, and End of Turn (sudden death 4.1, victory 4.2, the GT marker). Both Combat
-Phases (15.0) are frames of ``combat.py``; the Special Attack Phase (16.6 kamikaze, 18.0 fleet sortie) is in ``air.py``.
+Phases (15.0) are frames of ``combat.py``; the air phases (16.1 planning and reveal, 16.2, 16.6 kamikaze, 18.0
+fleet sortie) are in ``air.py``.
 
 Not built yet: every phase that would have something to do in it raises ``NotYetImplemented`` naming its case
-(16.1 strike planning and reveal, 16.2 air superiority, 16.5 B-29, 10.1 invasions, 21.0 naval
-transfer, 16.4 interdiction). A phase with nothing to do by the rules (no air points, no markers, no
-unit adjacent to an enemy) says so in the log and goes on; none is skipped silently.
+(16.5 B-29, 10.1 invasions, 21.0 naval transfer; 16.3 and 16.4 when a point is planned for them). A phase with
+nothing to do by the rules (no air points, no markers, no unit adjacent to an enemy) says so in the log and goes on;
+none is skipped silently.
 """
 
 from __future__ import annotations
@@ -477,16 +478,6 @@ def _not_built(case: str, what: str, when: Any) -> type:
     return Pending
 
 
-def _air(st: State) -> str:
-    pts = st.tac["US"] + st.tac["CW"] + st.tac["Japanese"] + st.kamikaze + st.markers["b29"]
-    return f"{pts} air points to plan" if pts else ""
-
-
-frame("phase_strike_planning")(_not_built("16.1", "strike planning", _air))
-frame("phase_strike_reveal")(_not_built("16.1", "strike reveal", _air))
-frame("phase_air_superiority")(_not_built(
-    "16.2", "air superiority combat",
-    lambda st: "both sides have air points" if st.tac["Japanese"] and st.tac["US"] + st.tac["CW"] else ""))
 frame("phase_b29")(_not_built("16.5", "B-29 strikes", lambda st: "a B-29 is available" if st.markers["b29"] else ""))
 frame("phase_invasion")(_not_built(
     "10.1", "amphibious and airborne invasions",
@@ -496,7 +487,8 @@ frame("phase_naval_transfer")(_not_built(
     "21.0", "naval transfer",
     lambda st: "Allied units wait off the map" if st.at("staging") or st.at("amoy") else ""))
 frame("phase_interdiction")(_not_built(
-    "16.4", "interdiction missions", lambda st: "Allied TAC points" if st.tac["US"] + st.tac["CW"] else ""))
+    "16.4", "interdiction missions",
+    lambda st: "interdiction planned" if any(m.get("interdiction") for m in st.plan.values()) else ""))
 
 
 @frame("phase_logistics")
@@ -797,6 +789,7 @@ class AirReturn:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        st.plan = {}  # 16.1: every TAC point is free to plan again next GT
         away = {k: n for k, n in st.ng_away.items() if n}
         if not away:
             _nothing(st, fr, ctx, "no air strikes on the map")

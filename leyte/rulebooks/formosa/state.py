@@ -51,6 +51,7 @@ class State:
     fleet: str = "none"  # the Japanese mobile fleet marker (18.0): "none", "held" (bought, secret) or "used"
     ng_away: dict[str, int] = field(default_factory=dict)  # NG units a fleet sortie sent to Available (18.0)
     no_amphibious_gt: int = 0  # the GT a Decisive Battle forbids amphibious markers in (18.0 b)
+    plan: dict[str, dict[str, int]] = field(default_factory=dict)  # pool -> mission -> TAC points this GT (16.1)
     options: dict[str, Any] = field(default_factory=dict)
     rules: dict[str, Any] = field(default_factory=dict)  # the scenario's numbers and special rules (24.0)
     stack: list[dict[str, Any]] = field(default_factory=list)

@@ -39,6 +39,10 @@ def view(st: State, player: str | None) -> dict[str, Any]:
     out["units"] = units
     out["concealed_stacks"] = [{"hex": h, "units": "?", "count": n} for h, n in sorted(unknown.items())]
     out["allied"] = {"tac": {"US": st.tac["US"], "CW": st.tac["CW"]}, "ng": dict(st.ng), "markers": dict(st.markers)}
+    # 16.1: a side's air plan is secret until the Strike Reveal Phase; each player sees his own (the umpire both).
+    mine = {"Allied": ("US", "CW"), "Japanese": ("Japanese",)}.get(player or "", ("US", "CW", "Japanese"))
+    revealed = st.phase not in ("strike_planning",)
+    out["air_plan"] = {p: dict(m) for p, m in st.plan.items() if p in mine or revealed}
     if player in (None, "umpire", "Japanese"):
         out["japanese"] = {"tac": st.tac["Japanese"], "kamikaze": st.kamikaze, "fleet": st.fleet}
     return out
