@@ -150,8 +150,6 @@ def test_16_1_unbuilt_missions_raise_naming_their_case():
     g = air_game({"US": 2, "CW": 0, "Japanese": 0}, [1])
     with pytest.raises(NotYetImplemented, match=r"rule 16\.4 "):
         play(g, "plan", pool="US", mission="interdiction", all=False)
-    with pytest.raises(NotYetImplemented, match=r"rule 16\.3 "):
-        play(g, "plan", pool="US", mission="ground_support", all=False)
     assert g.state.plan == {}
 
 
@@ -179,3 +177,43 @@ def test_e9_the_owner_chooses_losses_among_his_missions():
     play(g, "air_loss", pool="CW", mission="superiority")
     assert g.decision.kind != "air_loss"  # only US points left: taken without a question
     assert g.state.tac == {"US": 0, "CW": 0, "Japanese": 20}
+
+
+E5 = {"us_17inf": "1118", "us_32inf": "1018", "ij_7inf": "1119", "ij_19inf": "2104"}  # as in test_rules_combat
+
+
+def ground_support_game(us: int, cw: int = 0):
+    """Plan ``us`` US (and ``cw`` CW) points for ground support, then go to the Allied Combat Phase: both
+    superiority rolls and the kamikaze roll are 1 (no hits)."""
+    g = game(E5, phase="strike_planning", dice=[1, 1, 1, 2], tac={"US": us, "CW": cw, "Japanese": 0},
+             markers=NO_MARKERS)
+    play(g, "plan", pool="US", mission="ground_support", all=True)
+    if cw:
+        play(g, "plan", pool="CW", mission="ground_support", all=True)
+    g.apply({"kind": "end_movement"})
+    assert g.decision.kind == "combat"
+    return g
+
+
+def test_16_3_ground_support_shifts_an_attack_two_points_a_hex_at_most():
+    g = ground_support_game(3)
+    air_opts = [o for o in g.decision.options if o.get("air")]
+    assert [(o.get("air"), o.get("air_pool")) for o in air_opts] == [(2, "US")]  # 2 per defending hex
+    with pytest.raises(IllegalAction, match=r"\(16\.3\).*at most 2"):
+        g.apply({"kind": "attack", "attackers": ["1018", "1118"], "defenders": ["1119"], "air": 3})
+    play(g, "attack", air=2, air_pool="US")
+    res = next(e for e in g.events if e.kind == "combat_result").data
+    assert res["odds"]["final"] != "300-399"  # 10 vs 3 without air is 300-399 (test_e5)
+    assert any("ground support" in str(sh) for sh in res["odds"].get("shifts", []))
+    assert g.state.plan["US"]["ground_support"] == 1  # the two points flew; one is left
+
+
+def test_16_0_allied_air_needs_an_attacking_unit_of_its_nationality():
+    g = game(E5, phase="strike_planning", dice=[1, 1, 1, 2], tac={"US": 0, "CW": 2, "Japanese": 0},
+             markers=NO_MARKERS)
+    play(g, "plan", pool="CW", mission="ground_support", all=True)
+    g.apply({"kind": "end_movement"})
+    assert not [o for o in g.decision.options if o.get("air")]  # only US units attack: CW air cannot help
+    with pytest.raises(IllegalAction, match=r"\(16\.3\).*nationality"):
+        g.apply({"kind": "attack", "attackers": ["1018", "1118"], "defenders": ["1119"], "air": 1,
+                 "air_pool": "CW"})

@@ -13,8 +13,10 @@ the kamikaze attack: one d6 on the printed table, the scenario's column (E20). F
 naval gunfire unit in the Staging Area goes to the Available display for this GT (back at the Air Return Phase).
 Decisive: the same, the Allies lose 1d6 LP (not below 0) and may place no amphibious marker this GT.
 
-Still not built: 16.3 ground support and 16.4 interdiction (planning a point for them raises
-``NotYetImplemented``), 16.5 B-29 (its phase raises from ``sequence.py``), 17.0 naval gunfire in combat (R-75).
+Ground support (16.3) is committed with each attack's declaration in ``combat.py`` (R-82).
+
+Still not built: 16.4 interdiction (planning a point for it raises ``NotYetImplemented``), 16.5 B-29 (its phase
+raises from ``sequence.py``), 17.0 naval gunfire in combat (R-75).
 """
 
 from __future__ import annotations
@@ -131,10 +133,10 @@ def sortie(st: State, ctx: Context) -> None:
 # -- 16.1 strike planning and reveal, 16.2 air superiority -------------------------------------------------------
 
 POOLS = {"Allied": ("US", "CW"), "Japanese": ("Japanese",)}
-# Missions a TAC point can be planned for (16.1), by side. Ground support (16.3) and interdiction (16.4) are listed
-# so the choice exists; choosing them raises NotYetImplemented until their phases are built.
+# Missions a TAC point can be planned for (16.1), by side. Interdiction (16.4) is listed so the choice exists;
+# choosing it raises NotYetImplemented until its phase is built.
 MISSIONS = {"Allied": ("superiority", "ground_support", "interdiction"), "Japanese": ("superiority", "ground_support")}
-UNBUILT_MISSIONS = {"ground_support": "16.3", "interdiction": "16.4"}
+UNBUILT_MISSIONS = {"interdiction": "16.4"}
 
 
 def planned(st: State, pool: str, mission: str) -> int:
@@ -291,3 +293,52 @@ def _lose(st: State, fr: dict[str, Any], key: tuple[str, str], ctx: Context) -> 
     fr["left"] -= 1
     ctx.emit("16.2", f"{fr['loser']} loses a {pool} {mission.replace('_', ' ')} air point (back to Reinforcements)",
              data={"pool": pool, "mission": mission})
+
+
+# -- 16.3 ground support -------------------------------------------------------------------------------------------
+
+GROUND_SUPPORT_CAP = {"Allied": 2, "Japanese": 1}  # air points per defending hex (16.3)
+
+
+def ground_support_pools(st: State, side: str, attackers: list[str]) -> list[str]:
+    """Pools whose planned ground support may fly for this attack: an Allied pool needs an attacking unit of its
+    nationality (16.0)."""
+    if side == "Japanese":
+        return ["Japanese"] if planned(st, "Japanese", "ground_support") else []
+    nats = {B.unit(u).nationality for lab in attackers for u in st.at(lab) if B.unit(u).side == "Allied"}
+    return [p for p in POOLS["Allied"] if planned(st, p, "ground_support") and p in nats]
+
+
+def ground_support_max(st: State, side: str, attackers: list[str], defenders: list[str], pool: str) -> int:
+    """The most points of ``pool`` one attack can take: the cap per defending hex times the hexes (R-82), no more
+    than the planned points left."""
+    if pool not in ground_support_pools(st, side, attackers):
+        return 0
+    return min(planned(st, pool, "ground_support"), GROUND_SUPPORT_CAP[side] * len(defenders))
+
+
+def ground_support_refusal(st: State, side: str, attackers: list[str], defenders: list[str], points: Any,
+                           pool: Any) -> str:
+    """Why an attack's ground support is illegal ('' when it is legal)."""
+    if not isinstance(points, int) or points < 0:
+        return f"air must be a whole number of points, not {points!r}"
+    pools = ground_support_pools(st, side, attackers)
+    pool = pool or (pools[0] if pools else "")
+    if pool not in pools:
+        return (f"no {side} ground support planned that can fly for this attack (pool {pool!r}; Allied air needs "
+                f"an attacking unit of its nationality, 16.0)")
+    most = ground_support_max(st, side, attackers, defenders, pool)
+    if points > most:
+        return (f"{points} air points asked, at most {most} ({GROUND_SUPPORT_CAP[side]} per defending hex for the "
+                f"{side}, and {planned(st, pool, 'ground_support')} {pool} points planned)")
+    return ""
+
+
+def commit_ground_support(st: State, side: str, attackers: list[str], points: int, pool: str | None,
+                          ctx: Context) -> str:
+    """Spend the planned points on this attack (they return to Available after it, so cannot fly again this GT)."""
+    pool = pool or ground_support_pools(st, side, attackers)[0]
+    st.plan[pool]["ground_support"] -= points
+    ctx.emit("16.3", f"{side} ground support: {points} {pool} air point(s), {points} column shift(s) right",
+             data={"pool": pool, "points": points})
+    return pool

@@ -25,13 +25,13 @@ from leyte.land.attacks import AttackDuties, Combat, hex_duties
 from leyte.land.odds import gather_shifts, odds_column
 from leyte.land.retreat import advance_options, retreat_options
 from leyte.land.stacking import fits
+from leyte.rulebooks.formosa import air
 from leyte.rulebooks.formosa import board as B
 from leyte.rulebooks.formosa.engine import ask, frame, opt, pop, push, push_many
 from leyte.rulebooks.formosa.state import State
 
 # Shift options a later phase will fill; asking for one now is refused naming its case.
-UNBUILT_SHIFTS = {"air": ("16.1", "air points committed to a ground attack need the air phases (16.1-16.3)"),
-                  "ng": ("17.0", "naval gunfire support is not built yet (17.0)"),
+UNBUILT_SHIFTS = {"ng": ("17.0", "naval gunfire support is not built yet (17.0)"),
                   "lp": ("15.4.1", "LP shifts need an LOS to a supply source (19.0), not built yet")}
 NO_RETREAT_TYPES = ("coastal_defense", "heavy_weapons")  # a CA against these ends the combat (15.5, R-61)
 
@@ -134,6 +134,10 @@ class CombatPhase:
             att, dfn = sorted(_lab(h) for h in c.attackers), sorted(_lab(h) for h in c.defenders)
             options.append(opt("attack", f"attack {'+'.join(dfn)} from {'+'.join(att)}", attackers=att,
                                defenders=dfn))
+            for pool in air.ground_support_pools(st, side, att):  # 16.3: the most air this attack may take
+                n = air.ground_support_max(st, side, att, dfn, pool)
+                options.append(opt("attack", f"attack {'+'.join(dfn)} from {'+'.join(att)} with {n} {pool} air "
+                                   f"point(s)", attackers=att, defenders=dfn, air=n, air_pool=pool))
         if du.satisfied(done):
             options.append(opt("end_combat", "end the Combat Phase"))
         need_a, need_d = du.unmet(done)
@@ -147,6 +151,11 @@ class CombatPhase:
         for key, (case, why) in UNBUILT_SHIFTS.items():
             if action.get(key):
                 return IllegalAction(case, why, state=state)
+        if action.kind == "attack" and action.get("air"):
+            why = air.ground_support_refusal(st, fr["side"], list(action.get("attackers") or ()),
+                                             list(action.get("defenders") or ()), action["air"], action.get("air_pool"))
+            if why:
+                return IllegalAction("16.3", why, state=state)
         du = duties(st, fr)
         if action.kind == "end_combat":
             need_a, need_d = du.unmet(_declared(fr))
@@ -197,8 +206,11 @@ class CombatPhase:
         fought += a_ids + d_ids
         ctx.emit("15.2", f"{fr['side']} attack {'+'.join(dfn)} from {'+'.join(att)}", kind="combat",
                  data={"attackers": att, "defenders": dfn, "attacking_units": a_ids, "defending_units": d_ids})
+        n_air = int(action.get("air") or 0)
+        if n_air:
+            air.commit_ground_support(st, fr["side"], att, n_air, action.get("air_pool"), ctx)
         push(st, "combat_resolve", side=fr["side"], att=a_ids, dfn=d_ids, att_hexes=att, dfn_hexes=dfn,
-             counter=False)
+             counter=False, air=n_air)
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
@@ -270,6 +282,8 @@ def shifts_for(st: State, fr: dict[str, Any]) -> list[Shift]:
     if concentric(st, fr["att_hexes"], fr["dfn_hexes"]):
         out.append(Shift(1, "concentric attack (15.4.1, R-60)"))
     out += terrain_shift(st, fr["att_hexes"], fr["dfn_hexes"], B.unit(dfn[0]).side if dfn else "Japanese")
+    if fr.get("air"):
+        out.append(Shift(fr["air"], f"{fr['air']} ground support air point(s) (16.3)"))
     return out
 
 

@@ -10,7 +10,7 @@ Phases (15.0) are frames of ``combat.py``; the air phases (16.1 planning and rev
 fleet sortie) are in ``air.py``.
 
 Not built yet: every phase that would have something to do in it raises ``NotYetImplemented`` naming its case
-(16.5 B-29, 10.1 invasions, 21.0 naval transfer; 16.3 and 16.4 when a point is planned for them). A phase with
+(16.5 B-29, 10.1 invasions, 21.0 naval transfer; 16.4 when a point is planned for it). A phase with
 nothing to do by the rules (no air points, no markers, no unit adjacent to an enemy) says so in the log and goes on;
 none is skipped silently.
 """
