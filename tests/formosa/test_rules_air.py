@@ -217,3 +217,67 @@ def test_16_0_allied_air_needs_an_attacking_unit_of_its_nationality():
     with pytest.raises(IllegalAction, match=r"\(16\.3\).*nationality"):
         g.apply({"kind": "attack", "attackers": ["1018", "1118"], "defenders": ["1119"], "air": 1,
                  "air_pool": "CW"})
+
+
+def b29_game(units: dict, dice: list[int]):
+    return game(units, phase="b29", dice=dice, markers={**NO_MARKERS, "b29": 1})
+
+
+def test_16_5_ds_suppresses_the_hex_until_air_return():
+    # 1119 is open: a 3 is DS. 1017 (US) is not next to 1119.
+    g = b29_game({"us_1mar": "1017", "ij_7inf": "1119"}, [3])
+    assert (g.decision.kind, g.decision.player) == ("b29", "Allied")
+    assert {o.get("hex") for o in g.decision.options} == {"1119", ""}
+    play(g, "b29_target", hex="1119")
+    (b,) = [e.data for e in g.events if e.kind == "b29"]
+    assert (b["column"], b["result"]) == ("open", "DS")
+    assert g.state.suppressed == ["1119"] and g.state.markers["b29"] == 0
+    from leyte.rulebooks.formosa import board as B
+    from leyte.rulebooks.formosa.sequence import movers
+
+    assert not B.exerts_zoc(g.state, "ij_7inf") and "ij_7inf" not in movers(g.state, "Japanese")
+    g.apply({"kind": "end_movement"})  # Allied movement
+    play(g, "end_base_building")
+    assert g.state.phase == "japanese_movement" and g.state.suppressed == ["1119"]
+    g.apply({"kind": "end_movement"})
+    assert g.state.suppressed == [] and g.state.turn == 4
+
+
+def test_16_5_d1_the_japanese_choose_the_loss_then_ds_on_the_rest():
+    g = b29_game({"us_1mar": "1017", "ij_7inf": "1119", "ij_19inf": "1119"}, [6])
+    play(g, "b29_target", hex="1119")
+    assert g.decision.kind == "b29_loss" and g.decision.player == "Japanese"
+    play(g, "b29_loss", unit="ij_19inf")
+    assert g.state.units["ij_19inf"].loc == "eliminated" and g.state.units["ij_7inf"].loc == "1119"
+    assert g.state.suppressed == ["1119"]
+
+
+def test_16_5_a_concealed_cd_may_be_revealed_for_the_fortified_column():
+    units = {"us_1mar": "1017", "ij_cd1": {"loc": "1119", "concealed": True}}
+    g = b29_game(units, [4])  # open 4: D1; fortified 4: NE
+    play(g, "b29_target", hex="1119")
+    assert g.decision.kind == "b29_reveal" and g.decision.player == "Japanese"
+    play(g, "b29_reveal", reveal=True)
+    (b,) = [e.data for e in g.events if e.kind == "b29"]
+    assert (b["column"], b["result"]) == ("fortified", "NE")
+    assert not g.state.units["ij_cd1"].concealed and g.state.suppressed == []
+
+
+def test_16_5_staying_concealed_keeps_the_terrain_column():
+    g = b29_game({"us_1mar": "1017", "ij_cd1": {"loc": "1119", "concealed": True}}, [4])
+    play(g, "b29_target", hex="1119")
+    play(g, "b29_reveal", reveal=False)
+    assert [e.data["result"] for e in g.events if e.kind == "b29"] == ["D1"]
+    play(g, "b29_loss", unit="ij_cd1")
+    assert g.state.units["ij_cd1"].loc == "eliminated"
+
+
+def test_16_5_allied_attack_on_a_suppressed_hex_gains_a_shift():
+    g = game(E5, phase="b29", dice=[3, 2], markers={**NO_MARKERS, "b29": 1})
+    play(g, "b29_target", hex="1119")
+    assert g.state.suppressed == ["1119"]
+    g.apply({"kind": "end_movement"})
+    g.apply({"kind": "attack", "attackers": ["1018", "1118"], "defenders": ["1119"]})
+    res = next(e for e in g.events if e.kind == "combat_result").data
+    assert any("B-29" in str(sh) for sh in res["odds"].get("shifts", []))
+    assert res["odds"]["final"] != "300-399"

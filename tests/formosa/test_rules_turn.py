@@ -148,7 +148,6 @@ def test_15_units_in_contact_lead_into_the_combat_phase():
 
 
 @pytest.mark.parametrize("phase,extra,case", [
-    ("b29", {"markers": {"b29": 1}}, r"16\.5"),
     ("invasion", {"markers": {"amphibious": 1}}, r"10\.1"),
     ("naval_transfer", {}, r"21\.0"),
 ])

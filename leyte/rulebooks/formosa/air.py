@@ -15,8 +15,10 @@ Decisive: the same, the Allies lose 1d6 LP (not below 0) and may place no amphib
 
 Ground support (16.3) is committed with each attack's declaration in ``combat.py`` (R-82).
 
-Still not built: 16.4 interdiction (planning a point for it raises ``NotYetImplemented``), 16.5 B-29 (its phase
-raises from ``sequence.py``), 17.0 naval gunfire in combat (R-75).
+B-29 strikes (16.5) are the ``phase_b29`` frame below.
+
+Still not built: 16.4 interdiction (planning a point for it raises ``NotYetImplemented``), 17.0 naval gunfire
+in combat (R-75).
 """
 
 from __future__ import annotations
@@ -342,3 +344,117 @@ def commit_ground_support(st: State, side: str, attackers: list[str], points: in
     ctx.emit("16.3", f"{side} ground support: {points} {pool} air point(s), {points} column shift(s) right",
              data={"pool": pool, "points": points})
     return pool
+
+
+# -- 16.5 B-29 strikes ---------------------------------------------------------------------------------------------
+
+FORTIFYING = ("coastal_defense", "heavy_weapons")  # a B-29 against these uses the Fortified column (16.5)
+
+
+def b29_column(st: State, label: str) -> str:
+    """16.5: Fortified with a revealed CD/HW unit in the hex; else a city or town feature's column, else the hex's
+    terrain (R-83)."""
+    if any(B.unit(u).type in FORTIFYING and not st.units[u].concealed for u in st.at(label)):
+        return "fortified"
+    m = B.board()
+    h = m.hex(label)
+    for k in ("city", "town"):
+        if m.has_feature(h, k):
+            return k
+    return m.terrain(h)
+
+
+def japanese_hexes(st: State) -> list[str]:
+    return sorted({st.units[u].loc for u in B.units_of(st, "Japanese") if st.units[u].on_map})
+
+
+@frame("phase_b29")
+class B29:
+    """16.5: each B-29 the Allies hold may strike one hex with Japanese units (concealed ones too). When a concealed
+    CD or HW unit is there the Japanese player may reveal it to move the strike to the Fortified column. D1: the
+    Japanese player removes one of his units there, then DS; DS: the hex is suppressed until the Air Return Phase
+    (no ZOC, no Japanese move out of it or into it, +1 shift for Allied attacks on it, -1 for Japanese attacks
+    from it). The B-29 goes back to the Reinforcements Display (R-83). Frame keys: ``hex`` (the target),
+    ``step`` (reveal / roll / lose)."""
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        step = fr.get("step")
+        if step is None:
+            if not st.markers.get("b29") or not japanese_hexes(st) or fr.get("declined"):
+                return None
+            return ask("Allied", "b29", f"B-29 strike ({st.markers['b29']} available): pick a hex", "16.5",
+                       [opt("b29_target", f"strike {h}", hex=h) for h in japanese_hexes(st)]
+                       + [opt("b29_target", "no B-29 strike this GT", hex="")], {"b29": st.markers["b29"]})
+        if step == "reveal":
+            return ask("Japanese", "b29_reveal", f"B-29 over {fr['hex']}: reveal a coastal defense or heavy "
+                       "weapons unit to use the Fortified column?", "16.5",
+                       [opt("b29_reveal", "reveal it", reveal=True), opt("b29_reveal", "stay concealed",
+                                                                        reveal=False)], {"hex": fr["hex"]})
+        if step == "lose":
+            here = sorted(st.at(fr["hex"]))
+            return ask("Japanese", "b29_loss", f"B-29 D1 at {fr['hex']}: eliminate one unit", "16.5",
+                       [opt("b29_loss", f"eliminate {B.unit(u).name}", unit=u) for u in here], {"hex": fr["hex"]})
+        return None
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        if action.kind == "b29_target":
+            if not action["hex"]:
+                fr["declined"] = True
+                return
+            if action["hex"] not in japanese_hexes(st):
+                raise IllegalAction(f"16.5: {action['hex']} holds no Japanese unit")
+            fr["hex"] = action["hex"]
+            st.markers["b29"] -= 1
+            hidden = [u for u in st.at(fr["hex"]) if st.units[u].concealed and B.unit(u).type in FORTIFYING]
+            fr["step"] = "reveal" if hidden and b29_column(st, fr["hex"]) != "fortified" else "roll"
+            ctx.emit("16.5", f"A B-29 strikes {fr['hex']}", data={"hex": fr["hex"]})
+        elif action.kind == "b29_reveal":
+            if action["reveal"]:
+                uid = next(u for u in st.at(fr["hex"]) if st.units[u].concealed and B.unit(u).type in FORTIFYING)
+                st.units[uid].concealed = False
+                ctx.emit("16.5", f"The Japanese reveal {B.unit(uid).name} at {fr['hex']}: Fortified column",
+                         kind="reveal", data={"hex": fr["hex"], "units": [uid]})
+            fr["step"] = "roll"
+        elif action.kind == "b29_loss":
+            uid = action["unit"]
+            if uid not in st.at(fr["hex"]):
+                raise IllegalAction(f"16.5: {uid} is not at {fr['hex']}")
+            frm = st.units[uid].loc
+            st.units[uid].loc = "removed" if B.unit(uid).type == "deception" else "eliminated"
+            st.units[uid].concealed = False
+            ctx.emit("16.5", f"{B.unit(uid).name} at {frm} is destroyed by the B-29", kind="loss",
+                     data={"unit": uid, "hex": frm})
+            _suppress(st, fr, ctx)
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        if fr.get("step") == "roll":
+            col = b29_column(st, fr["hex"])
+            rec = ctx.roll_on(B.data().table("b29"), "-", purpose=f"B-29 on {fr['hex']} ({col})", rule="16.5")
+            res = str(rec.result[col])
+            ctx.emit("16.5", f"B-29 on {fr['hex']}, {col} column, rolled {rec.final}: {res}", kind="b29",
+                     data={"hex": fr["hex"], "column": col, "roll": rec.final, "result": res})
+            if res == "D1":
+                fr["step"] = "lose"
+            elif res == "DS":
+                _suppress(st, fr, ctx)
+            else:
+                fr.pop("step")
+            return
+        if "started" not in fr:
+            fr["started"] = True
+            if not st.markers.get("b29"):
+                ctx.emit("16.5", "b29: nothing to do (no B-29 available)")
+                pop(st, fr)
+            return
+        pop(st, fr)
+
+
+def _suppress(st: State, fr: dict[str, Any], ctx: Context) -> None:
+    if st.at(fr["hex"]) and fr["hex"] not in st.suppressed:
+        st.suppressed.append(fr["hex"])
+        ctx.emit("16.5", f"The Japanese at {fr['hex']} are suppressed until the Air Return Phase", kind="suppressed",
+                 data={"hex": fr["hex"]})
+    fr.pop("step", None)

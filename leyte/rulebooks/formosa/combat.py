@@ -284,6 +284,10 @@ def shifts_for(st: State, fr: dict[str, Any]) -> list[Shift]:
     out += terrain_shift(st, fr["att_hexes"], fr["dfn_hexes"], B.unit(dfn[0]).side if dfn else "Japanese")
     if fr.get("air"):
         out.append(Shift(fr["air"], f"{fr['air']} ground support air point(s) (16.3)"))
+    if fr["side"] == "Allied" and set(fr["dfn_hexes"]) & set(st.suppressed):
+        out.append(Shift(1, "the defenders are suppressed by a B-29 (16.5 DS)"))
+    if fr["side"] == "Japanese" and set(fr["att_hexes"]) & set(st.suppressed):
+        out.append(Shift(-1, "the attackers are suppressed by a B-29 (16.5 DS)"))
     return out
 
 

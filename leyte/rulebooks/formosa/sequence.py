@@ -7,10 +7,10 @@ Logistics Phase (7.2), the Recruit Phase (8.0-8.3, with 8.1 deployment and the c
 Phases (12.0-12.4 through ``leyte.land.movement``, with 14.0 zones of control), over-stacking (13.3), Base
 Building (20.1-20.2), Air Return, and End of Turn (sudden death 4.1, victory 4.2, the GT marker). Both Combat
 Phases (15.0) are frames of ``combat.py``; the air phases (16.1 planning and reveal, 16.2, 16.6 kamikaze, 18.0
-fleet sortie) are in ``air.py``.
+fleet sortie, 16.3, 16.5) are in ``air.py``.
 
 Not built yet: every phase that would have something to do in it raises ``NotYetImplemented`` naming its case
-(16.5 B-29, 10.1 invasions, 21.0 naval transfer; 16.4 when a point is planned for it). A phase with
+(10.1 invasions, 21.0 naval transfer; 16.4 when a point is planned for it). A phase with
 nothing to do by the rules (no air points, no markers, no unit adjacent to an enemy) says so in the log and goes on;
 none is skipped silently.
 """
@@ -478,7 +478,6 @@ def _not_built(case: str, what: str, when: Any) -> type:
     return Pending
 
 
-frame("phase_b29")(_not_built("16.5", "B-29 strikes", lambda st: "a B-29 is available" if st.markers["b29"] else ""))
 frame("phase_invasion")(_not_built(
     "10.1", "amphibious and airborne invasions",
     lambda st: "invasion markers available" if (st.markers["amphibious"] and st.no_amphibious_gt != st.turn)
@@ -584,12 +583,14 @@ def unit_destinations(st: State, uid: str) -> dict[Hex, Destination]:
     found = destinations(m, m.hex(st.units[uid].loc), B.movement_factor(st, uid),
                          enter_cost=lambda h: B.enter_cost(h, mech) if B.land(h) else None,
                          side_cost=B.side_cost(mech), enemy=enemies, ezoc=zoc,
-                         barred=lambda h: B.enter_cost(h, mech) is None)
+                         barred=lambda h: B.enter_cost(h, mech) is None
+                         or (side == "Japanese" and m.label(h) in st.suppressed))  # 16.5 DS: none enters
     return {h: dst for h, dst in found.items() if h not in other_nat and B.land(h)}
 
 
 def movers(st: State, side: str) -> list[str]:
-    return [uid for uid in B.units_of(st, side) if not st.units[uid].moved and B.movement_factor(st, uid) > 0]
+    return [uid for uid in B.units_of(st, side) if not st.units[uid].moved and B.movement_factor(st, uid) > 0
+            and st.units[uid].loc not in st.suppressed]  # 16.5 DS: suppressed units cannot move
 
 
 def _movement_frame(side: str) -> type:
@@ -790,6 +791,9 @@ class AirReturn:
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
         st.plan = {}  # 16.1: every TAC point is free to plan again next GT
+        if st.suppressed:  # 16.5: the B-29 goes home and its suppression ends
+            ctx.emit("16.5", f"B-29 suppression ends at {', '.join(st.suppressed)}", data={"hexes": st.suppressed})
+            st.suppressed = []
         away = {k: n for k, n in st.ng_away.items() if n}
         if not away:
             _nothing(st, fr, ctx, "no air strikes on the map")
