@@ -281,3 +281,37 @@ def test_16_5_allied_attack_on_a_suppressed_hex_gains_a_shift():
     res = next(e for e in g.events if e.kind == "combat_result").data
     assert any("B-29" in str(sh) for sh in res["odds"].get("shifts", []))
     assert res["odds"]["final"] != "300-399"
+
+
+NG = {"us_17inf": "0918", "ij_7inf": "1018"}  # 0918 is a coastal open hex next to 1018 (open, inland)
+
+
+def test_17_0_naval_gunfire_supports_an_allied_attack_from_a_coastal_hex_two_at_most():
+    g = game(NG, phase="allied_combat", dice=[3], ng={"US": 3, "CW": 1})
+    ng_opts = [(o.get("ng"), o.get("ng_pool")) for o in g.decision.options if o.get("ng")]
+    assert ng_opts == [(2, "US")]  # no CW unit attacks, so no CW gunfire (16.0)
+    with pytest.raises(IllegalAction, match=r"\(17\.0\).*at most 2"):
+        g.apply({"kind": "attack", "attackers": ["0918"], "defenders": ["1018"], "ng": 3, "ng_pool": "US"})
+    play(g, "attack", ng=2, ng_pool="US")
+    res = next(e for e in g.events if e.kind == "combat_result").data
+    assert any("naval gunfire" in str(sh) for sh in res["odds"].get("shifts", []))
+    assert g.state.ng == {"US": 3, "CW": 1}  # back in the Staging Area, never hit by results
+    from leyte.rulebooks.formosa.air import ng_free
+
+    assert ng_free(g.state, "US") == 1  # each unit fires once a player turn
+
+
+def test_17_0_no_gunfire_inland():
+    g = game(E5, phase="allied_combat", dice=[2], ng={"US": 3, "CW": 0})
+    assert not [o for o in g.decision.options if o.get("ng")]
+    with pytest.raises(IllegalAction, match=r"\(17\.0\).*coastal"):
+        g.apply({"kind": "attack", "attackers": ["1018", "1118"], "defenders": ["1119"], "ng": 1})
+
+
+def test_17_0_the_allies_may_fire_in_defence_a_shift_left_for_the_japanese():
+    g = game(NG, phase="japanese_combat", dice=[3], ng={"US": 1, "CW": 0})
+    g.apply({"kind": "attack", "attackers": ["1018"], "defenders": ["0918"]})
+    assert g.decision.kind == "ng_defence" and g.decision.player == "Allied"
+    play(g, "ng_defence", ng=1, pool="US")
+    res = next(e for e in g.events if e.kind == "combat_result").data
+    assert any("naval gunfire" in str(sh) and "-1" in str(sh) for sh in res["odds"].get("shifts", [])), res["odds"]

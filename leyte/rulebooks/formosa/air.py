@@ -17,8 +17,9 @@ Ground support (16.3) is committed with each attack's declaration in ``combat.py
 
 B-29 strikes (16.5) are the ``phase_b29`` frame below.
 
-Still not built: 16.4 interdiction (planning a point for it raises ``NotYetImplemented``), 17.0 naval gunfire
-in combat (R-75).
+Naval gunfire in ground combat (17.0) is below too (R-84).
+
+Still not built: 16.4 interdiction (planning a point for it raises ``NotYetImplemented``).
 """
 
 from __future__ import annotations
@@ -458,3 +459,87 @@ def _suppress(st: State, fr: dict[str, Any], ctx: Context) -> None:
         ctx.emit("16.5", f"The Japanese at {fr['hex']} are suppressed until the Air Return Phase", kind="suppressed",
                  data={"hex": fr["hex"]})
     fr.pop("step", None)
+
+
+# -- 17.0 naval gunfire in ground combat ---------------------------------------------------------------------------
+
+NG_PER_COMBAT = 2  # 17.0
+
+
+def ng_free(st: State, pool: str) -> int:
+    """Naval gunfire units of a nationality in the Staging Area not yet used this player turn (17.0: they go back
+    to the Staging Area after their combat, and each fires once a player turn, R-84)."""
+    key = f"{st.turn}:{st.phase}"
+    used = st.ng_used.get(pool, 0) if st.ng_used.get("turn") == key else 0
+    return st.ng.get(pool, 0) - used
+
+
+def ng_pools(st: State, allied_hexes: list[str]) -> list[str]:
+    """Pools that may fire for a combat whose Allied units are in ``allied_hexes``: one of those hexes coastal
+    (17.0) and an Allied unit there of the pool's nationality (16.0)."""
+    m = B.board()
+    if not any(m.has_feature(m.hex(lab), "coastal") for lab in allied_hexes):
+        return []
+    nats = {B.unit(u).nationality for lab in allied_hexes for u in st.at(lab) if B.unit(u).side == "Allied"}
+    return [p for p in ("US", "CW") if p in nats and ng_free(st, p) > 0]
+
+
+def ng_refusal(st: State, allied_hexes: list[str], n: Any, pool: Any) -> str:
+    if not isinstance(n, int) or n < 0:
+        return f"ng must be a whole number of naval gunfire units, not {n!r}"
+    pools = ng_pools(st, allied_hexes)
+    pool = pool or (pools[0] if pools else "")
+    if pool not in pools:
+        return (f"no {pool or 'Allied'} naval gunfire can fire here: it needs a coastal hex with an Allied unit of "
+                f"its nationality in the combat and a unit not yet used this player turn (17.0, 16.0)")
+    most = min(NG_PER_COMBAT, ng_free(st, pool))
+    if n > most:
+        return f"{n} naval gunfire units asked, at most {most} (two per combat, {ng_free(st, pool)} {pool} free)"
+    return ""
+
+
+def commit_ng(st: State, allied_hexes: list[str], n: int, pool: str | None, ctx: Context, *, attack: bool) -> None:
+    pool = pool or ng_pools(st, allied_hexes)[0]
+    key = f"{st.turn}:{st.phase}"
+    if st.ng_used.get("turn") != key:
+        st.ng_used = {"turn": key}
+    st.ng_used[pool] = st.ng_used.get(pool, 0) + n
+    ctx.emit("17.0", f"{n} {pool} naval gunfire unit(s) support the Allied {'attack' if attack else 'defence'}",
+             data={"pool": pool, "ng": n, "attack": attack})
+
+
+@frame("ng_defence")
+class NgDefence:
+    """17.0: when the Japanese attack Allied units and naval gunfire can fire for them, the Allied player may commit
+    up to two units, each a shift left. Frame keys: ``combat`` (the resolve frame's dict to give the shifts to)."""
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        if fr.get("done"):
+            return None
+        hexes = fr["allied_hexes"]
+        out = [opt("ng_defence", "no naval gunfire", ng=0, pool="")]
+        for p in ng_pools(st, hexes):
+            for n in range(1, min(NG_PER_COMBAT, ng_free(st, p)) + 1):
+                out.append(opt("ng_defence", f"{n} {p} naval gunfire unit(s)", ng=n, pool=p))
+        if len(out) == 1:
+            return None
+        return ask("Allied", "ng_defence", f"Naval gunfire for the defence of {'+'.join(hexes)}?", "17.0", out,
+                   {"hexes": hexes})
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        fr["done"] = True
+        n = int(action["ng"])
+        if n:
+            why = ng_refusal(st, fr["allied_hexes"], n, action["pool"])
+            if why:
+                raise IllegalAction(f"17.0: {why}")
+            commit_ng(st, fr["allied_hexes"], n, action["pool"], ctx, attack=False)
+            for f in st.stack:
+                if f.get("kind") == "combat_resolve" and f.get("id") == fr["combat_id"]:
+                    f["ng"] = -n
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        pop(st, fr)

@@ -31,8 +31,7 @@ from leyte.rulebooks.formosa.engine import ask, frame, opt, pop, push, push_many
 from leyte.rulebooks.formosa.state import State
 
 # Shift options a later phase will fill; asking for one now is refused naming its case.
-UNBUILT_SHIFTS = {"ng": ("17.0", "naval gunfire support is not built yet (17.0)"),
-                  "lp": ("15.4.1", "LP shifts need an LOS to a supply source (19.0), not built yet")}
+UNBUILT_SHIFTS = {                  "lp": ("15.4.1", "LP shifts need an LOS to a supply source (19.0), not built yet")}
 NO_RETREAT_TYPES = ("coastal_defense", "heavy_weapons")  # a CA against these ends the combat (15.5, R-61)
 
 
@@ -134,6 +133,10 @@ class CombatPhase:
             att, dfn = sorted(_lab(h) for h in c.attackers), sorted(_lab(h) for h in c.defenders)
             options.append(opt("attack", f"attack {'+'.join(dfn)} from {'+'.join(att)}", attackers=att,
                                defenders=dfn))
+            for pool in air.ng_pools(st, att) if side == "Allied" else ():  # 17.0: the most NG it may take
+                n = min(air.NG_PER_COMBAT, air.ng_free(st, pool))
+                options.append(opt("attack", f"attack {'+'.join(dfn)} from {'+'.join(att)} with {n} {pool} naval "
+                                   f"gunfire unit(s)", attackers=att, defenders=dfn, ng=n, ng_pool=pool))
             for pool in air.ground_support_pools(st, side, att):  # 16.3: the most air this attack may take
                 n = air.ground_support_max(st, side, att, dfn, pool)
                 options.append(opt("attack", f"attack {'+'.join(dfn)} from {'+'.join(att)} with {n} {pool} air "
@@ -156,6 +159,12 @@ class CombatPhase:
                                              list(action.get("defenders") or ()), action["air"], action.get("air_pool"))
             if why:
                 return IllegalAction("16.3", why, state=state)
+        if action.kind == "attack" and action.get("ng"):
+            if fr["side"] != "Allied":
+                return IllegalAction("17.0", "only the Allies have naval gunfire", state=state)
+            why = air.ng_refusal(st, list(action.get("attackers") or ()), action["ng"], action.get("ng_pool"))
+            if why:
+                return IllegalAction("17.0", why, state=state)
         du = duties(st, fr)
         if action.kind == "end_combat":
             need_a, need_d = du.unmet(_declared(fr))
@@ -209,8 +218,14 @@ class CombatPhase:
         n_air = int(action.get("air") or 0)
         if n_air:
             air.commit_ground_support(st, fr["side"], att, n_air, action.get("air_pool"), ctx)
+        n_ng = int(action.get("ng") or 0)
+        if n_ng:
+            air.commit_ng(st, att, n_ng, action.get("ng_pool"), ctx, attack=True)
+        cid = len(fr["combats"])
         push(st, "combat_resolve", side=fr["side"], att=a_ids, dfn=d_ids, att_hexes=att, dfn_hexes=dfn,
-             counter=False, air=n_air)
+             counter=False, air=n_air, ng=n_ng, id=cid)
+        if fr["side"] == "Japanese" and air.ng_pools(st, dfn):  # 17.0: the Allies may fire in defence
+            push(st, "ng_defence", allied_hexes=dfn, combat_id=cid)
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
@@ -284,6 +299,8 @@ def shifts_for(st: State, fr: dict[str, Any]) -> list[Shift]:
     out += terrain_shift(st, fr["att_hexes"], fr["dfn_hexes"], B.unit(dfn[0]).side if dfn else "Japanese")
     if fr.get("air"):
         out.append(Shift(fr["air"], f"{fr['air']} ground support air point(s) (16.3)"))
+    if fr.get("ng"):
+        out.append(Shift(fr["ng"], f"{abs(fr['ng'])} naval gunfire unit(s) for the Allies (17.0)"))
     if fr["side"] == "Allied" and set(fr["dfn_hexes"]) & set(st.suppressed):
         out.append(Shift(1, "the defenders are suppressed by a B-29 (16.5 DS)"))
     if fr["side"] == "Japanese" and set(fr["att_hexes"]) & set(st.suppressed):
