@@ -8,7 +8,7 @@ import json
 import pytest
 from rules_kit import game, play
 
-from leyte.core.errors import IllegalAction, NotYetImplemented
+from leyte.core.errors import IllegalAction
 
 FAR = {"us_1mar": "1017", "ij_7inf": "2104"}  # an Allied unit on the map (no sudden death), no contact
 NO_MARKERS = {"amphibious": 0, "drop_zone": 0, "b29": 0, "air_supply": 0}
@@ -144,13 +144,6 @@ def test_16_1_planning_is_secret_until_the_reveal():
     play(g, "done")
     (rev,) = [e for e in g.log("Allied") if e.kind == "strike_reveal"]
     assert rev.data["plan"] == {"Japanese": {"superiority": 1}, "US": {"superiority": 3}}
-
-
-def test_16_1_unbuilt_missions_raise_naming_their_case():
-    g = air_game({"US": 2, "CW": 0, "Japanese": 0}, [1])
-    with pytest.raises(NotYetImplemented, match=r"rule 16\.4 "):
-        play(g, "plan", pool="US", mission="interdiction", all=False)
-    assert g.state.plan == {}
 
 
 def test_16_2_allies_fire_first_and_japanese_fire_on_the_planned_column_e9():
@@ -315,3 +308,50 @@ def test_17_0_the_allies_may_fire_in_defence_a_shift_left_for_the_japanese():
     play(g, "ng_defence", ng=1, pool="US")
     res = next(e for e in g.events if e.kind == "combat_result").data
     assert any("naval gunfire" in str(sh) and "-1" in str(sh) for sh in res["odds"].get("shifts", [])), res["odds"]
+
+
+def interdiction_game(units: dict, us: int = 3):
+    g = game(units, phase="strike_planning", dice=[1, 1, 1], tac={"US": us, "CW": 0, "Japanese": 0},
+             markers=NO_MARKERS)
+    play(g, "plan", pool="US", mission="interdiction", all=True)
+    g.apply({"kind": "end_movement"})
+    play(g, "end_base_building")
+    assert (g.decision.kind, g.decision.player) == ("interdiction", "Allied")
+    return g
+
+
+def test_16_4_interdiction_reveals_and_costs_the_japanese_one_mp_a_point():
+    from leyte.rulebooks.formosa import board as B
+    from leyte.rulebooks.formosa.sequence import surcharge, unit_destinations
+
+    g = interdiction_game({"us_1mar": "1017", "ij_7inf": {"loc": "2104", "concealed": True},
+                           "ij_19inf": {"loc": "2204", "concealed": True}})
+    m = B.board()
+    before = {m.label(h): d.cost for h, d in unit_destinations(g.state, "ij_19inf").items()}
+    play(g, "interdict", pool="US", hex="2104")
+    assert not g.state.units["ij_7inf"].concealed  # revealed where the point lands
+    assert g.state.units["ij_19inf"].concealed
+    play(g, "interdict", pool="US", hex="2104")
+    assert "2104" not in {o.get("hex") for o in g.decision.options}  # two points a hex at most
+    with pytest.raises(IllegalAction):
+        g.apply({"kind": "interdict", "pool": "US", "hex": "2104"})
+    play(g, "done")
+    assert g.state.interdiction == {"2104": {"pool": "US", "points": 2}}
+    assert g.state.phase == "japanese_movement"
+    h = m.hex("2104")
+    assert surcharge(g.state, h, "Japanese") == 2 and surcharge(g.state, h, "Allied") == 0  # only the Japanese pay
+    after = unit_destinations(g.state, "ij_19inf").get(h)
+    assert after is not None and after.cost == before["2104"] + 2, (before["2104"], after)
+
+
+def test_16_4_a_concealed_unit_entering_an_interdicted_hex_is_revealed_and_points_go_home():
+    g = interdiction_game({"us_1mar": "1017", "ij_7inf": {"loc": "2204", "concealed": True}}, us=1)
+    play(g, "interdict", pool="US", hex="2104")
+    play(g, "done") if g.decision.kind == "interdiction" else None
+    opts = [o for o in g.decision.options if o.kind == "move" and o.get("unit") == "ij_7inf" and o.get("to") == "2104"]
+    assert opts, "2104 should be in reach"
+    g.apply(opts[0])
+    assert not g.state.units["ij_7inf"].concealed
+    assert any(e.rule == "16.4" and e.kind == "reveal" for e in g.log("Allied"))
+    g.apply({"kind": "end_movement"})
+    assert g.state.interdiction == {} and g.state.turn == 4

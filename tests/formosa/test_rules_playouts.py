@@ -15,7 +15,7 @@ from leyte.core.game import Game
 from leyte.rulebooks.formosa import board as B
 from leyte.rulebooks.formosa.rules import RULES
 
-UNBUILT = ("10.1", "16.4", "21.0")
+UNBUILT = ("10.1", "21.0")
 
 
 def _check(g: Game) -> None:

@@ -19,7 +19,7 @@ B-29 strikes (16.5) are the ``phase_b29`` frame below.
 
 Naval gunfire in ground combat (17.0) is below too (R-84).
 
-Still not built: 16.4 interdiction (planning a point for it raises ``NotYetImplemented``).
+Interdiction (16.4) is the ``phase_interdiction`` frame; its MP surcharge and reveal are in ``sequence.py``.
 """
 
 from __future__ import annotations
@@ -136,10 +136,9 @@ def sortie(st: State, ctx: Context) -> None:
 # -- 16.1 strike planning and reveal, 16.2 air superiority -------------------------------------------------------
 
 POOLS = {"Allied": ("US", "CW"), "Japanese": ("Japanese",)}
-# Missions a TAC point can be planned for (16.1), by side. Interdiction (16.4) is listed so the choice exists;
-# choosing it raises NotYetImplemented until its phase is built.
+# Missions a TAC point can be planned for (16.1), by side.
 MISSIONS = {"Allied": ("superiority", "ground_support", "interdiction"), "Japanese": ("superiority", "ground_support")}
-UNBUILT_MISSIONS = {"interdiction": "16.4"}
+UNBUILT_MISSIONS: dict[str, str] = {}  # a mission whose phase is not built: its case
 
 
 def planned(st: State, pool: str, mission: str) -> int:
@@ -542,4 +541,75 @@ class NgDefence:
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        pop(st, fr)
+
+
+# -- 16.4 interdiction ---------------------------------------------------------------------------------------------
+
+INTERDICTION_CAP = 2  # TAC points per hex (16.4)
+
+
+def interdiction_hexes(st: State, pool: str) -> list[str]:
+    """Land hexes where one more ``pool`` point may go: at most two points a hex, US and CW never together
+    (16.1)."""
+    m = B.board()
+    out = []
+    for h in m.hexes:
+        if not B.land(h):
+            continue
+        lab = m.label(h)
+        here = st.interdiction.get(lab)
+        if here is None or (here["pool"] == pool and here["points"] < INTERDICTION_CAP):
+            out.append(lab)
+    return sorted(out)
+
+
+def interdiction_surcharge(st: State, label: str) -> int:
+    """Extra MP a Japanese unit pays to enter an interdicted hex: one per point there (16.4)."""
+    here = st.interdiction.get(label)
+    return here["points"] if here else 0
+
+
+@frame("phase_interdiction")
+class Interdiction:
+    """16.4: the Allies place the TAC points planned for interdiction on land hexes, one at a time, up to two a hex.
+    Concealed Japanese units there are revealed at once; Japanese units entering later pay one MP more per point
+    and are revealed (``sequence.py`` movement). The points stay until the Air Return Phase."""
+
+    @staticmethod
+    def decide(st: State, fr: dict[str, Any]) -> Decision | None:
+        if fr.get("done"):
+            return None
+        pools = [p for p in POOLS["Allied"] if planned(st, p, "interdiction") > 0]
+        if not pools:
+            return None
+        out = [opt("interdict", f"place a {p} point at {lab}", pool=p, hex=lab)
+               for p in pools for lab in interdiction_hexes(st, p)]
+        out.append(opt("done", "finish (unplaced points sit out)"))
+        return ask("Allied", "interdiction", "Place interdiction points", "16.4", out,
+                   {p: planned(st, p, "interdiction") for p in pools})
+
+    @staticmethod
+    def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
+        if action.kind == "done":
+            fr["done"] = True
+            return
+        pool, lab = action["pool"], action["hex"]
+        if planned(st, pool, "interdiction") <= 0 or lab not in interdiction_hexes(st, pool):
+            raise IllegalAction(f"16.4: cannot place a {pool} interdiction point at {lab!r}")
+        st.plan[pool]["interdiction"] -= 1
+        here = st.interdiction.setdefault(lab, {"pool": pool, "points": 0})
+        here["points"] += 1
+        ctx.emit("16.4", f"{pool} interdiction point at {lab} ({here['points']} there)", kind="interdiction",
+                 data={"pool": pool, "hex": lab, "points": here["points"]})
+        if any(st.units[u].concealed for u in st.at(lab)):
+            from leyte.rulebooks.formosa.sequence import reveal_stack
+
+            reveal_stack(st, lab, ctx, "16.4")
+
+    @staticmethod
+    def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
+        if not fr.get("done") and not any(planned(st, p, "interdiction") for p in POOLS["Allied"]) \
+                and not st.interdiction:
+            ctx.emit("16.4", "interdiction: nothing to do (no points planned for it)")
         pop(st, fr)

@@ -7,10 +7,10 @@ Logistics Phase (7.2), the Recruit Phase (8.0-8.3, with 8.1 deployment and the c
 Phases (12.0-12.4 through ``leyte.land.movement``, with 14.0 zones of control), over-stacking (13.3), Base
 Building (20.1-20.2), Air Return, and End of Turn (sudden death 4.1, victory 4.2, the GT marker). Both Combat
 Phases (15.0) are frames of ``combat.py``; the air phases (16.1 planning and reveal, 16.2, 16.6 kamikaze, 18.0
-fleet sortie, 16.3, 16.5) are in ``air.py``.
+fleet sortie, 16.3, 16.4, 16.5, 17.0) are in ``air.py``.
 
 Not built yet: every phase that would have something to do in it raises ``NotYetImplemented`` naming its case
-(10.1 invasions, 21.0 naval transfer; 16.4 when a point is planned for it). A phase with
+(10.1 invasions, 21.0 naval transfer). A phase with
 nothing to do by the rules (no air points, no markers, no unit adjacent to an enemy) says so in the log and goes on;
 none is skipped silently.
 """
@@ -25,6 +25,7 @@ from leyte.core.game import Action, Context, Decision
 from leyte.core.hexgrid import Hex
 from leyte.land.movement import Destination, destinations
 from leyte.land.stacking import fits, overstacked
+from leyte.rulebooks.formosa import air
 from leyte.rulebooks.formosa import board as B
 from leyte.rulebooks.formosa.engine import ask, frame, opt, pop, push, push_many
 from leyte.rulebooks.formosa.scenario import PHASE_NAMES
@@ -485,9 +486,6 @@ frame("phase_invasion")(_not_built(
 frame("phase_naval_transfer")(_not_built(
     "21.0", "naval transfer",
     lambda st: "Allied units wait off the map" if st.at("staging") or st.at("amoy") else ""))
-frame("phase_interdiction")(_not_built(
-    "16.4", "interdiction missions",
-    lambda st: "interdiction planned" if any(m.get("interdiction") for m in st.plan.values()) else ""))
 
 
 @frame("phase_logistics")
@@ -574,6 +572,8 @@ def unit_destinations(st: State, uid: str) -> dict[Hex, Destination]:
     side = u.side
     mech = u.mechanised
     enemies = B.occupied(st, B.enemy_of(side))
+    if side == "Japanese":  # 16.5 DS: no Japanese unit enters a suppressed hex (by road either)
+        enemies = enemies | {m.hex(lab) for lab in st.suppressed}
     other_nat: set[Hex] = set()
     if side == "Allied":
         for h, ids in B.stacks(st, "Allied").items():
@@ -583,9 +583,14 @@ def unit_destinations(st: State, uid: str) -> dict[Hex, Destination]:
     found = destinations(m, m.hex(st.units[uid].loc), B.movement_factor(st, uid),
                          enter_cost=lambda h: B.enter_cost(h, mech) if B.land(h) else None,
                          side_cost=B.side_cost(mech), enemy=enemies, ezoc=zoc,
-                         barred=lambda h: B.enter_cost(h, mech) is None
-                         or (side == "Japanese" and m.label(h) in st.suppressed))  # 16.5 DS: none enters
+                         barred=lambda h: B.enter_cost(h, mech) is None, surcharge=lambda h: surcharge(st, h, side))
     return {h: dst for h, dst in found.items() if h not in other_nat and B.land(h)}
+
+
+def surcharge(st: State, h: Hex, side: str) -> int:
+    """Extra MP to enter a hex: one per Allied interdiction point there, for Japanese units only (16.4), by road
+    too."""
+    return air.interdiction_surcharge(st, B.board().label(h)) if side == "Japanese" else 0
 
 
 def movers(st: State, side: str) -> list[str]:
@@ -653,6 +658,15 @@ def _movement_frame(side: str) -> type:
                 # The Allies see a "?" stack leave one hex and arrive in another, nothing more.
                 ctx.emit("12.0", f"A concealed Japanese unit moves {frm} -> {to}", kind="move", visible=("Allied",),
                          data={"from": frm, "to": to, "masked": True})
+            entered = [m.label(h) for h in dst.path if m.label(h) != frm]
+            hit = [lab for lab in entered if lab in st.interdiction]
+            if concealed and hit:  # 16.4: entering an interdicted hex reveals the unit
+                st.units[uid].concealed = False
+                if B.unit(uid).type == "deception":
+                    st.units[uid].loc = "removed"
+                ctx.emit("16.4", f"{B.unit(uid).name} is revealed entering interdicted {hit[0]}", kind="reveal",
+                         data={"hex": hit[0], "units": [{"unit": uid, "name": B.unit(uid).name,
+                                                         "type": B.unit(uid).type}]})
 
         @staticmethod
         def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
@@ -791,6 +805,7 @@ class AirReturn:
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
         st.plan = {}  # 16.1: every TAC point is free to plan again next GT
+        st.interdiction = {}  # 16.4: interdiction points go home
         if st.suppressed:  # 16.5: the B-29 goes home and its suppression ends
             ctx.emit("16.5", f"B-29 suppression ends at {', '.join(st.suppressed)}", data={"hexes": st.suppressed})
             st.suppressed = []

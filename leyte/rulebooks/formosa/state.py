@@ -54,6 +54,7 @@ class State:
     plan: dict[str, dict[str, int]] = field(default_factory=dict)  # pool -> mission -> TAC points this GT (16.1)
     suppressed: list[str] = field(default_factory=list)  # hexes a B-29 suppressed until Air Return (16.5 DS)
     ng_used: dict[str, Any] = field(default_factory=dict)  # {"turn": "GT:phase", pool: NG units fired} (17.0)
+    interdiction: dict[str, dict[str, Any]] = field(default_factory=dict)  # hex -> {pool, points} (16.4)
     options: dict[str, Any] = field(default_factory=dict)
     rules: dict[str, Any] = field(default_factory=dict)  # the scenario's numbers and special rules (24.0)
     stack: list[dict[str, Any]] = field(default_factory=list)
