@@ -355,3 +355,26 @@ def test_16_4_a_concealed_unit_entering_an_interdicted_hex_is_revealed_and_point
     assert any(e.rule == "16.4" and e.kind == "reveal" for e in g.log("Allied"))
     g.apply({"kind": "end_movement"})
     assert g.state.interdiction == {} and g.state.turn == 4
+
+
+def test_16_3_17_0_air_and_gunfire_together_on_one_attack():
+    g = game(NG, phase="strike_planning", dice=[1, 1, 1, 3], tac={"US": 2, "CW": 0, "Japanese": 0},
+             markers=NO_MARKERS, ng={"US": 2, "CW": 0})
+    play(g, "plan", pool="US", mission="ground_support", all=True)
+    g.apply({"kind": "end_movement"})
+    play(g, "attack", air=2, air_pool="US", ng=2, ng_pool="US")
+    res = next(e for e in g.events if e.kind == "combat_result").data
+    texts = " ".join(str(sh) for sh in res["odds"].get("shifts", []))
+    assert "ground support" in texts and "naval gunfire" in texts
+
+
+def test_16_5_no_japanese_unit_enters_a_suppressed_hex():
+    from leyte.rulebooks.formosa import board as B
+    from leyte.rulebooks.formosa.sequence import unit_destinations
+
+    g = b29_game({"us_1mar": "1017", "ij_7inf": "2104", "ij_19inf": "2204"}, [3])
+    before = unit_destinations(g.state, "ij_19inf")
+    assert B.board().hex("2104") in before
+    play(g, "b29_target", hex="2104")
+    assert [e.data["result"] for e in g.events if e.kind == "b29"] == ["DS"], "2104 should be open: 3 is DS"
+    assert B.board().hex("2104") not in unit_destinations(g.state, "ij_19inf")

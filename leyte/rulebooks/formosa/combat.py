@@ -141,6 +141,11 @@ class CombatPhase:
                 n = air.ground_support_max(st, side, att, dfn, pool)
                 options.append(opt("attack", f"attack {'+'.join(dfn)} from {'+'.join(att)} with {n} {pool} air "
                                    f"point(s)", attackers=att, defenders=dfn, air=n, air_pool=pool))
+                for ng_pool in air.ng_pools(st, att) if side == "Allied" else ():  # both supports at once
+                    k = min(air.NG_PER_COMBAT, air.ng_free(st, ng_pool))
+                    options.append(opt("attack", f"attack {'+'.join(dfn)} from {'+'.join(att)} with {n} {pool} air "
+                                       f"point(s) and {k} {ng_pool} naval gunfire unit(s)", attackers=att,
+                                       defenders=dfn, air=n, air_pool=pool, ng=k, ng_pool=ng_pool))
         if du.satisfied(done):
             options.append(opt("end_combat", "end the Combat Phase"))
         need_a, need_d = du.unmet(done)
