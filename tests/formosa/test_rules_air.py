@@ -225,6 +225,7 @@ def test_16_5_ds_suppresses_the_hex_until_air_return():
     (b,) = [e.data for e in g.events if e.kind == "b29"]
     assert (b["column"], b["result"]) == ("open", "DS")
     assert g.state.suppressed == ["1119"] and g.state.markers["b29"] == 0
+    assert g.view("Allied")["air_on_map"]["suppressed"] == ["1119"] == g.view("Japanese")["air_on_map"]["suppressed"]
     from leyte.rulebooks.formosa import board as B
     from leyte.rulebooks.formosa.sequence import movers
 
