@@ -7,7 +7,7 @@ import copy
 
 import pytest
 
-from leyte.core.errors import NotYetImplemented, ScenarioError
+from leyte.core.errors import ScenarioError
 from leyte.core.game import Game
 from leyte.rulebooks.formosa.rules import RULES
 
@@ -26,7 +26,7 @@ def test_e12_japanese_set_up_lp_and_the_cap(scenario, roll, lp, spend):
     _to(g, "buy", "Japanese")
     d = g.decision
     assert d.data == {"lp": lp, "cap": 20, "spend_at_least": spend}
-    assert g.view("Japanese")["japanese"] == {"tac": 5, "kamikaze": 4}  # 1d6+3 and 1d6 (24.1)
+    assert g.view("Japanese")["japanese"] == {"tac": 5, "kamikaze": 4, "fleet": "none"}  # 1d6+3 and 1d6 (24.1)
     assert "kamikaze" not in {o.get("item") for o in d.options}  # none bought at set-up
     events = g.apply(next(o for o in d.options if o.kind == "done"))
     lost = [e for e in events if e.kind == "lp" and "lost" in e.data]
@@ -80,13 +80,13 @@ def test_24_set_up_places_every_japanese_unit_on_formosa_and_recon_reveals_rolle
     assert all(not g.state.units[u].concealed for u in g.state.at(hexes[0]))
 
 
-def test_6_1_after_set_up_strike_planning_is_reached_and_not_built_yet():
+def test_6_1_after_set_up_the_allies_plan_their_air_missions():
     g = Game(RULES, RULES.load_scenario("1"), seed=3, dice=[3, 2, 4])
     _to(g, "recon", "Allied")
-    with pytest.raises(NotYetImplemented, match=r"rule 16\.1 .*strike planning"):
-        while g.decision.kind == "recon":
-            g.apply(g.decision.options[0])
-    assert g.decision.kind == "recon"  # the refused step changed nothing
+    while g.decision.kind == "recon":
+        g.apply(g.decision.options[0])
+    assert (g.decision.kind, g.decision.player, g.decision.rule) == ("strike_planning", "Allied", "16.1")
+    assert g.state.phase == "strike_planning"
 
 
 def test_scenario_files_hold_the_printed_numbers():

@@ -214,3 +214,22 @@ def test_15_4_1_the_japanese_attacker_buys_at_most_one_shift():
     att = next(o for o in g.decision.options if o.kind == "attack")
     with pytest.raises(IllegalAction, match=r"\(15\.4\.1\).*from 0 to 1"):
         g.apply({"kind": "attack", "attackers": att.get("attackers"), "defenders": att.get("defenders"), "lp": 2})
+
+
+def test_15_4_1_and_16_3_air_and_lp_shifts_combine_in_one_attack():
+    """Two US ground-support points and one LP in one attack (R-75 superseded): the column moves three to the right,
+    the LP is paid and the air points flown."""
+    from rules_kit import play
+
+    no_markers = {"amphibious": 0, "drop_zone": 0, "b29": 0, "air_supply": 0}
+    g = game(E5, phase="strike_planning", dice=[1, 1, 1, 2], tac={"US": 2, "CW": 0, "Japanese": 0},
+             markers=no_markers, lp={"Allied": 5, "Japanese": 3})
+    play(g, "plan", pool="US", mission="ground_support", all=True)
+    g.apply({"kind": "end_movement"})
+    both = [o for o in g.decision.options if o.kind == "attack" and o.get("air") and o.get("lp")]
+    assert {(o.get("air"), o.get("lp")) for o in both} == {(2, 1), (2, 2)}
+    events = g.apply({"kind": "attack", "attackers": ["1018", "1118"], "defenders": ["1119"], "air": 2,
+                      "air_pool": "US", "lp": 1})
+    res = next(e for e in events if e.kind == "combat_result").data
+    assert (res["odds"]["base"], res["odds"]["final"]) == ("300-399", "600-699")  # +2 air, +1 LP
+    assert g.state.lp["Allied"] == 4 and g.state.plan["US"]["ground_support"] == 0

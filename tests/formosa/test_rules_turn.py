@@ -20,10 +20,11 @@ def test_6_1_gt1_skips_logistics_recruit_and_amoy_and_says_so():
     g = game({"us_1mar": "1017", **FAR_JAPANESE}, phase="logistics", turn=1)
     skipped = [e.data["phase"] for e in g.events if e.text.startswith("GT 1 skips")]
     assert skipped == ["logistics", "recruit", "amoy"]
-    assert not [e for e in g.events if e.kind == "roll"]  # no income die, no Amoy die
+    # No income die, no Amoy die: the one roll is the kamikaze attack, made every GT (16.6, the 0 column here).
+    assert [e.rule for e in g.events if e.kind == "roll"] == ["16.6"]
     assert g.decision.kind == "movement" and g.decision.player == "Allied"
     # Phases with nothing to do by the rules say so; none passes without an entry in the log.
-    for ph in ("strike planning", "air superiority", "special attack", "b29", "invasion", "naval transfer"):
+    for ph in ("strike planning", "air superiority", "b29", "invasion", "naval transfer"):
         assert any(t.startswith(f"{ph}: nothing to do") for t in _texts(g)), ph
 
 
@@ -147,9 +148,6 @@ def test_15_units_in_contact_lead_into_the_combat_phase():
 
 
 @pytest.mark.parametrize("phase,extra,case", [
-    ("strike_planning", {"tac": {"US": 15, "CW": 0, "Japanese": 4}}, r"16\.1"),
-    ("special_attack", {"kamikaze": 3}, r"16\.6"),
-    ("b29", {"markers": {"b29": 1}}, r"16\.5"),
     ("invasion", {"markers": {"amphibious": 1}}, r"10\.1"),
     ("naval_transfer", {}, r"21\.0"),
 ])

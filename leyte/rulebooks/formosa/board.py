@@ -101,8 +101,9 @@ def occupied(st: State, side: str) -> set[Hex]:
 
 
 def exerts_zoc(st: State, uid: str) -> bool:
-    """14.0: every ground unit on the map, guerrillas excepted (R-55); deception units until revealed (R-12)."""
-    return st.units[uid].on_map and unit(uid).type != "guerrilla"
+    """14.0: every ground unit on the map, guerrillas excepted (R-55); deception units until revealed (R-12); none
+    in a hex a B-29 suppressed (16.5 DS)."""
+    return st.units[uid].on_map and unit(uid).type != "guerrilla" and st.units[uid].loc not in st.suppressed
 
 
 def ezoc(st: State, side: str) -> set[Hex]:

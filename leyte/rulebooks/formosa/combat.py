@@ -27,14 +27,13 @@ from leyte.land.attacks import AttackDuties, Combat, hex_duties
 from leyte.land.odds import gather_shifts, odds_column
 from leyte.land.retreat import advance_options, retreat_options, supply_distance
 from leyte.land.stacking import fits
+from leyte.rulebooks.formosa import air
 from leyte.rulebooks.formosa import board as B
 from leyte.rulebooks.formosa import supply as S
 from leyte.rulebooks.formosa.engine import ask, frame, opt, pop, push, push_many
 from leyte.rulebooks.formosa.state import State
 
 # Shift options a later phase will fill; asking for one now is refused naming its case.
-UNBUILT_SHIFTS = {"air": ("16.1", "air points committed to a ground attack need the air phases (16.1-16.3)"),
-                  "ng": ("17.0", "naval gunfire support is not built yet (17.0)")}
 NO_RETREAT_TYPES = ("coastal_defense", "heavy_weapons")  # a CA against these ends the combat (15.5, R-61)
 
 
@@ -139,10 +138,26 @@ class CombatPhase:
             att, dfn = sorted(_lab(h) for h in c.attackers), sorted(_lab(h) for h in c.defenders)
             options.append(opt("attack", f"attack {'+'.join(dfn)} from {'+'.join(att)}", attackers=att,
                                defenders=dfn))
-            for lp in range(1, 3 if side == "Allied" else 2):  # 15.4.1: LP shifts, offered only when legal
-                if _lp_refusal(st, fr, Action("attack", {"attackers": att, "defenders": dfn, "lp": lp})) is None:
-                    options.append(opt("attack", f"attack {'+'.join(dfn)} from {'+'.join(att)}, spending {lp} LP "
-                                       f"for {lp} shift(s)", attackers=att, defenders=dfn, lp=lp))
+            base = f"attack {'+'.join(dfn)} from {'+'.join(att)}"
+            supports: list[tuple[str, dict[str, Any]]] = [("", {})]
+            for pool in air.ng_pools(st, att) if side == "Allied" else ():  # 17.0: the most NG it may take
+                n = min(air.NG_PER_COMBAT, air.ng_free(st, pool))
+                supports.append((f" with {n} {pool} naval gunfire unit(s)", {"ng": n, "ng_pool": pool}))
+            for pool in air.ground_support_pools(st, side, att):  # 16.3: the most air this attack may take
+                n = air.ground_support_max(st, side, att, dfn, pool)
+                supports.append((f" with {n} {pool} air point(s)", {"air": n, "air_pool": pool}))
+                for ng_pool in air.ng_pools(st, att) if side == "Allied" else ():  # both supports at once
+                    k = min(air.NG_PER_COMBAT, air.ng_free(st, ng_pool))
+                    supports.append((f" with {n} {pool} air point(s) and {k} {ng_pool} naval gunfire unit(s)",
+                                     {"air": n, "air_pool": pool, "ng": k, "ng_pool": ng_pool}))
+            lps = [lp for lp in range(1, 3 if side == "Allied" else 2)  # 15.4.1: LP shifts, offered only when legal
+                   if _lp_refusal(st, fr, Action("attack", {"attackers": att, "defenders": dfn, "lp": lp})) is None]
+            for text, extra in supports:  # every support may be bought with LP shifts too
+                if extra:
+                    options.append(opt("attack", base + text, attackers=att, defenders=dfn, **extra))
+                for lp in lps:
+                    options.append(opt("attack", f"{base}{text}, spending {lp} LP for {lp} shift(s)", attackers=att,
+                                       defenders=dfn, lp=lp, **extra))
         if du.satisfied(done):
             options.append(opt("end_combat", "end the Combat Phase"))
         need_a, need_d = du.unmet(done)
@@ -153,15 +168,23 @@ class CombatPhase:
     @staticmethod
     def refuse(st: State, fr: dict[str, Any], action: Action) -> IllegalAction | None:
         state = f"GT {st.turn} {fr['side']} combat"
-        for key, (case, why) in UNBUILT_SHIFTS.items():
-            if action.get(key):
-                return IllegalAction(case, why, state=state)
         if action.kind == "attack" and action.get("air_supply"):
             return _air_supply_refusal(st, fr, action, state)
         if action.kind == "attack" and action.get("lp"):
             bad = _lp_refusal(st, fr, action)
             if bad:
                 return IllegalAction("15.4.1", bad, state=state)
+        if action.kind == "attack" and action.get("air"):
+            why = air.ground_support_refusal(st, fr["side"], list(action.get("attackers") or ()),
+                                             list(action.get("defenders") or ()), action["air"], action.get("air_pool"))
+            if why:
+                return IllegalAction("16.3", why, state=state)
+        if action.kind == "attack" and action.get("ng"):
+            if fr["side"] != "Allied":
+                return IllegalAction("17.0", "only the Allies have naval gunfire", state=state)
+            why = air.ng_refusal(st, list(action.get("attackers") or ()), action["ng"], action.get("ng_pool"))
+            if why:
+                return IllegalAction("17.0", why, state=state)
         du = duties(st, fr)
         if action.kind == "end_combat":
             need_a, need_d = du.unmet(_declared(fr))
@@ -222,8 +245,17 @@ class CombatPhase:
                      data={"lp": lp, "side": fr["side"]})
         ctx.emit("15.2", f"{fr['side']} attack {'+'.join(dfn)} from {'+'.join(att)}", kind="combat",
                  data={"attackers": att, "defenders": dfn, "attacking_units": a_ids, "defending_units": d_ids})
+        n_air = int(action.get("air") or 0)
+        if n_air:
+            air.commit_ground_support(st, fr["side"], att, n_air, action.get("air_pool"), ctx)
+        n_ng = int(action.get("ng") or 0)
+        if n_ng:
+            air.commit_ng(st, att, n_ng, action.get("ng_pool"), ctx, attack=True)
+        cid = len(fr["combats"])
         push(st, "combat_resolve", side=fr["side"], att=a_ids, dfn=d_ids, att_hexes=att, dfn_hexes=dfn,
-             counter=False, lp_att=lp)
+             counter=False, lp_att=lp, air=n_air, ng=n_ng, id=cid)
+        if fr["side"] == "Japanese" and air.ng_pools(st, dfn):  # 17.0: the Allies may fire in defence
+            push(st, "ng_defence", allied_hexes=dfn, combat_id=cid)
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
@@ -299,6 +331,14 @@ def shifts_for(st: State, fr: dict[str, Any]) -> list[Shift]:
         out.append(Shift(fr["lp_att"], f"{fr['lp_att']} LP spent by the attacker (15.4.1)"))
     if fr.get("lp_def"):
         out.append(Shift(-1, "1 LP spent by the defender (15.4.1)"))
+    if fr.get("air"):
+        out.append(Shift(fr["air"], f"{fr['air']} ground support air point(s) (16.3)"))
+    if fr.get("ng"):
+        out.append(Shift(fr["ng"], f"{abs(fr['ng'])} naval gunfire unit(s) for the Allies (17.0)"))
+    if fr["side"] == "Allied" and set(fr["dfn_hexes"]) & set(st.suppressed):
+        out.append(Shift(1, "the defenders are suppressed by a B-29 (16.5 DS)"))
+    if fr["side"] == "Japanese" and set(fr["att_hexes"]) & set(st.suppressed):
+        out.append(Shift(-1, "the attackers are suppressed by a B-29 (16.5 DS)"))
     return out
 
 

@@ -22,6 +22,7 @@ from leyte.rulebooks.formosa.state import State
 # Importing the sequence registers its frames with the engine.
 from leyte.rulebooks.formosa import sequence  # noqa: E402,F401  isort: skip
 from leyte.rulebooks.formosa import combat  # noqa: E402,F401  isort: skip
+from leyte.rulebooks.formosa import air  # noqa: E402,F401  isort: skip
 
 
 class Formosa(FrameRules):

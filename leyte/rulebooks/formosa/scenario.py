@@ -147,6 +147,8 @@ def _check_position(p: Mapping[str, Any], turns: int) -> None:
     for side, n in p.get("lp", {}).items():
         if side not in ("Allied", "Japanese") or not isinstance(n, int) or n < 0:
             raise ScenarioError(f"scenario field position.lp.{side}: a side and LP >= 0, not {n!r}")
+    if p.get("fleet", "none") not in ("none", "held", "used"):
+        raise ScenarioError(f"scenario field position.fleet: {p['fleet']!r} is not one of none, held, used (18.0)")
     amoy = p.get("amoy_captured", 0)
     if not isinstance(amoy, int) or not 0 <= amoy <= turn:
         raise ScenarioError(f"scenario field position.amoy_captured: {amoy!r} is not 0 or a GT up to {turn}")
@@ -189,4 +191,5 @@ def new_state(s: Mapping[str, Any], options: Mapping[str, Any]) -> State:
     st.kamikaze = p.get("kamikaze", 0)
     st.markers.update(p.get("markers", {}))
     st.amoy_captured = p.get("amoy_captured", 0)
+    st.fleet = p.get("fleet", "none")
     return st

@@ -5,13 +5,14 @@ Built: set-up (Japanese set-up LP, TAC and kamikaze rolls, the free choices from
 the 20-LP cap, placement on Formosa revealed or concealed, Allied set-up buys, pre-invasion reconnaissance), the
 Logistics Phase (7.2), the Recruit Phase (8.0-8.3, with 8.1 deployment and the cap), Amoy (9.1), both Movement
 Phases (12.0-12.4 through ``leyte.land.movement``, with 14.0 zones of control), over-stacking (13.3), Base
-Building (20.1-20.2), Air Return, and End of Turn (sudden death 4.1, victory 4.2, the GT marker). Both Combat Phases
-(15.0) are frames of ``combat.py``.
+Building (20.1-20.2), Air Return, and End of Turn (sudden death 4.1, victory 4.2, the GT marker). Both Combat
+Phases (15.0) are frames of ``combat.py``; the air phases (16.1 planning and reveal, 16.2, 16.6 kamikaze, 18.0
+fleet sortie, 16.3, 16.4, 16.5, 17.0) are in ``air.py``.
 
 Not built yet: every phase that would have something to do in it raises ``NotYetImplemented`` naming its case
-(16.1 strike planning and reveal, 16.2 air superiority, 16.6 kamikaze, 16.5 B-29, 10.1 invasions, 21.0 naval
-transfer, 16.4 interdiction). A phase with nothing to do by the rules (no air points, no markers, no
-unit adjacent to an enemy) says so in the log and goes on; none is skipped silently.
+(10.1 invasions, 21.0 naval transfer). A phase with
+nothing to do by the rules (no air points, no markers, no unit adjacent to an enemy) says so in the log and goes on;
+none is skipped silently.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from leyte.core.game import Action, Context, Decision
 from leyte.core.hexgrid import Hex
 from leyte.land.movement import Destination, destinations
 from leyte.land.stacking import fits, overstacked
+from leyte.rulebooks.formosa import air
 from leyte.rulebooks.formosa import board as B
 from leyte.rulebooks.formosa.engine import ask, frame, opt, pop, push, push_many
 from leyte.rulebooks.formosa.scenario import PHASE_NAMES
@@ -242,6 +244,9 @@ class Buy:
             price = chart["kamikaze"].recruit
             if not setup and price is not None and can_afford(st, side, price):
                 out.append(opt("buy_item", f"buy a kamikaze point ({price} LP)", item="kamikaze"))
+            price = chart["fleet_sortie"].recruit
+            if not setup and st.fleet == "none" and price is not None and can_afford(st, side, price):
+                out.append(opt("buy_item", f"buy the mobile fleet sortie ({price} LP, once a game)", item="fleet"))
         out.append(opt("done", "finish buying"))
         return out
 
@@ -282,7 +287,8 @@ class Buy:
         item = action["item"]
         d = B.data()
         chart = d.lp_allied if side == "Allied" else d.lp_japanese
-        row = {"tac": "tac_air", "kamikaze": "kamikaze", "ng": "ng_b29"}.get(item) or ALLIED_ITEMS[item][0]
+        row = {"tac": "tac_air", "kamikaze": "kamikaze", "ng": "ng_b29", "fleet": "fleet_sortie"}.get(item) \
+            or ALLIED_ITEMS[item][0]
         price = chart[row].recruit
         assert price is not None
         spend(st, side, price)
@@ -292,6 +298,8 @@ class Buy:
             st.kamikaze += 1
         elif item == "ng":
             st.ng["US"] += 1
+        elif item == "fleet":
+            st.fleet = "held"  # 18.0: one sortie a game
         else:
             st.markers[item] += 1
         ctx.emit("8.2", f"{side} buys a {item} for {price} LP", kind="lp", data={"item": item, "cost": str(price)},
@@ -472,28 +480,13 @@ def _not_built(case: str, what: str, when: Any) -> type:
     return Pending
 
 
-def _air(st: State) -> str:
-    pts = st.tac["US"] + st.tac["CW"] + st.tac["Japanese"] + st.kamikaze + st.markers["b29"]
-    return f"{pts} air points to plan" if pts else ""
-
-
-frame("phase_strike_planning")(_not_built("16.1", "strike planning", _air))
-frame("phase_strike_reveal")(_not_built("16.1", "strike reveal", _air))
-frame("phase_air_superiority")(_not_built(
-    "16.2", "air superiority combat",
-    lambda st: "both sides have air points" if st.tac["Japanese"] and st.tac["US"] + st.tac["CW"] else ""))
-frame("phase_special_attack")(_not_built(
-    "16.6", "kamikaze missions (and 18.0 fleet sorties)",
-    lambda st: f"{st.kamikaze} kamikaze points" if st.kamikaze else ""))
-frame("phase_b29")(_not_built("16.5", "B-29 strikes", lambda st: "a B-29 is available" if st.markers["b29"] else ""))
 frame("phase_invasion")(_not_built(
     "10.1", "amphibious and airborne invasions",
-    lambda st: "invasion markers available" if st.markers["amphibious"] or st.markers["drop_zone"] else ""))
+    lambda st: "invasion markers available" if (st.markers["amphibious"] and st.no_amphibious_gt != st.turn)
+    or st.markers["drop_zone"] else ""))
 frame("phase_naval_transfer")(_not_built(
     "21.0", "naval transfer",
     lambda st: "Allied units wait off the map" if st.at("staging") or st.at("amoy") else ""))
-frame("phase_interdiction")(_not_built(
-    "16.4", "interdiction missions", lambda st: "Allied TAC points" if st.tac["US"] + st.tac["CW"] else ""))
 
 
 @frame("phase_logistics")
@@ -580,6 +573,8 @@ def unit_destinations(st: State, uid: str) -> dict[Hex, Destination]:
     side = u.side
     mech = u.mechanised
     enemies = B.occupied(st, B.enemy_of(side))
+    if side == "Japanese":  # 16.5 DS: no Japanese unit enters a suppressed hex (by road either)
+        enemies = enemies | {m.hex(lab) for lab in st.suppressed}
     other_nat: set[Hex] = set()
     if side == "Allied":
         for h, ids in B.stacks(st, "Allied").items():
@@ -589,12 +584,19 @@ def unit_destinations(st: State, uid: str) -> dict[Hex, Destination]:
     found = destinations(m, m.hex(st.units[uid].loc), B.movement_factor(st, uid),
                          enter_cost=lambda h: B.enter_cost(h, mech) if B.land(h) else None,
                          side_cost=B.side_cost(mech), enemy=enemies, ezoc=zoc,
-                         barred=lambda h: B.enter_cost(h, mech) is None)
+                         barred=lambda h: B.enter_cost(h, mech) is None, surcharge=lambda h: surcharge(st, h, side))
     return {h: dst for h, dst in found.items() if h not in other_nat and B.land(h)}
 
 
+def surcharge(st: State, h: Hex, side: str) -> int:
+    """Extra MP to enter a hex: one per Allied interdiction point there, for Japanese units only (16.4), by road
+    too."""
+    return air.interdiction_surcharge(st, B.board().label(h)) if side == "Japanese" else 0
+
+
 def movers(st: State, side: str) -> list[str]:
-    return [uid for uid in B.units_of(st, side) if not st.units[uid].moved and B.movement_factor(st, uid) > 0]
+    return [uid for uid in B.units_of(st, side) if not st.units[uid].moved and B.movement_factor(st, uid) > 0
+            and st.units[uid].loc not in st.suppressed]  # 16.5 DS: suppressed units cannot move
 
 
 def _movement_frame(side: str) -> type:
@@ -657,6 +659,15 @@ def _movement_frame(side: str) -> type:
                 # The Allies see a "?" stack leave one hex and arrive in another, nothing more.
                 ctx.emit("12.0", f"A concealed Japanese unit moves {frm} -> {to}", kind="move", visible=("Allied",),
                          data={"from": frm, "to": to, "masked": True})
+            entered = [m.label(h) for h in dst.path if m.label(h) != frm]
+            hit = [lab for lab in entered if lab in st.interdiction]
+            if concealed and hit:  # 16.4: entering an interdicted hex reveals the unit
+                st.units[uid].concealed = False
+                if B.unit(uid).type == "deception":
+                    st.units[uid].loc = "removed"
+                ctx.emit("16.4", f"{B.unit(uid).name} is revealed entering interdicted {hit[0]}", kind="reveal",
+                         data={"hex": hit[0], "units": [{"unit": uid, "name": B.unit(uid).name,
+                                                         "type": B.unit(uid).type}]})
 
         @staticmethod
         def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
@@ -789,11 +800,25 @@ class BaseBuilding:
 @frame("phase_air_return")
 class AirReturn:
     """Air Return Phase (6.1): air strikes on the map go back to the Available display. None can be on the map
-    yet (the air phases raise before any is flown), so this only records the phase."""
+    yet (the air phases raise before any is flown). Naval gunfire units a fleet sortie sent to the Available
+    display (18.0) come back to the Staging Area here, ready for the next GT."""
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:
-        _nothing(st, fr, ctx, "no air strikes on the map")
+        st.plan = {}  # 16.1: every TAC point is free to plan again next GT
+        st.interdiction = {}  # 16.4: interdiction points go home
+        if st.suppressed:  # 16.5: the B-29 goes home and its suppression ends
+            ctx.emit("16.5", f"B-29 suppression ends at {', '.join(st.suppressed)}", data={"hexes": st.suppressed})
+            st.suppressed = []
+        away = {k: n for k, n in st.ng_away.items() if n}
+        if not away:
+            _nothing(st, fr, ctx, "no air strikes on the map")
+            return
+        for k, n in away.items():
+            st.ng[k] = st.ng.get(k, 0) + n
+        st.ng_away = {}
+        ctx.emit("18.0", f"Naval gunfire units back in the Staging Area after the fleet sortie: {away}", data=away)
+        pop(st, fr)
 
 
 @frame("phase_end_of_turn")

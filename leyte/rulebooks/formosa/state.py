@@ -49,6 +49,13 @@ class State:
     ng: dict[str, int] = field(default_factory=dict)  # "US", "CW" -> naval gunfire units
     markers: dict[str, int] = field(default_factory=dict)  # amphibious, drop_zone, b29, air_supply -> available
     amoy_captured: int = 0  # the GT Amoy fell (9.1); 0 while it holds
+    fleet: str = "none"  # the Japanese mobile fleet marker (18.0): "none", "held" (bought, secret) or "used"
+    ng_away: dict[str, int] = field(default_factory=dict)  # NG units a fleet sortie sent to Available (18.0)
+    no_amphibious_gt: int = 0  # the GT a Decisive Battle forbids amphibious markers in (18.0 b)
+    plan: dict[str, dict[str, int]] = field(default_factory=dict)  # pool -> mission -> TAC points this GT (16.1)
+    suppressed: list[str] = field(default_factory=list)  # hexes a B-29 suppressed until Air Return (16.5 DS)
+    ng_used: dict[str, Any] = field(default_factory=dict)  # {"turn": "GT:phase", pool: NG units fired} (17.0)
+    interdiction: dict[str, dict[str, Any]] = field(default_factory=dict)  # hex -> {pool, points} (16.4)
     options: dict[str, Any] = field(default_factory=dict)
     rules: dict[str, Any] = field(default_factory=dict)  # the scenario's numbers and special rules (24.0)
     stack: list[dict[str, Any]] = field(default_factory=list)

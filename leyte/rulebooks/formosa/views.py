@@ -44,8 +44,15 @@ def view(st: State, player: str | None) -> dict[str, Any]:
                      if st.units[uid].on_map and (umpire or B.unit(uid).side == player)}
     out["concealed_stacks"] = [{"hex": h, "units": "?", "count": n} for h, n in sorted(unknown.items())]
     out["allied"] = {"tac": {"US": st.tac["US"], "CW": st.tac["CW"]}, "ng": dict(st.ng), "markers": dict(st.markers)}
+    # 16.1: a side's air plan is secret until the Strike Reveal Phase; each player sees his own (the umpire both).
+    mine = {"Allied": ("US", "CW"), "Japanese": ("Japanese",)}.get(player or "", ("US", "CW", "Japanese"))
+    revealed = st.phase not in ("strike_planning",)
+    out["air_plan"] = {p: dict(m) for p, m in st.plan.items() if p in mine or revealed}
+    # On-map air (16.4 interdiction, 16.5 suppression) and gunfire withdrawn by a fleet sortie (18.0) are public.
+    out["air_on_map"] = {"interdiction": {h: dict(v) for h, v in st.interdiction.items()},
+                         "suppressed": list(st.suppressed), "ng_away": dict(st.ng_away)}
     if player in (None, "umpire", "Japanese"):
-        out["japanese"] = {"tac": st.tac["Japanese"], "kamikaze": st.kamikaze}
+        out["japanese"] = {"tac": st.tac["Japanese"], "kamikaze": st.kamikaze, "fleet": st.fleet}
     return out
 
 
