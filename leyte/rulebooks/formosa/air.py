@@ -603,9 +603,8 @@ class Interdiction:
         ctx.emit("16.4", f"{pool} interdiction point at {lab} ({here['points']} there)", kind="interdiction",
                  data={"pool": pool, "hex": lab, "points": here["points"]})
         if any(st.units[u].concealed for u in st.at(lab)):
-            from leyte.rulebooks.formosa.sequence import reveal_stack
 
-            reveal_stack(st, lab, ctx, "16.4")
+            B.reveal_stack(st, lab, ctx, "16.4")
 
     @staticmethod
     def run(st: State, fr: dict[str, Any], ctx: Context) -> None:

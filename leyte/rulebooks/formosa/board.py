@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+from leyte.core.game import Context
 from leyte.core.hexgrid import Hex, HexMap
 from leyte.land.stacking import StackLimits
 from leyte.rulebooks.formosa.data import FormosaData, Unit, load_data
@@ -165,3 +166,17 @@ def port_size(h: Hex) -> str:
         if k == "port":
             return v
     return ""
+
+
+def reveal_stack(st: State, label: str, ctx: Context, case: str) -> None:
+    """Turn every concealed unit of a hex face up (11.0); a deception unit revealed is removed (R-12)."""
+    shown = []
+    for uid in st.at(label):
+        u = st.units[uid]
+        if u.concealed:
+            u.concealed = False
+            if unit(uid).type == "deception":
+                u.loc = "removed"
+            shown.append({"unit": uid, "name": unit(uid).name, "type": unit(uid).type})
+    ctx.emit(case, f"The stack at {label} is revealed: {', '.join(s['name'] for s in shown)}", kind="reveal",
+             data={"hex": label, "units": shown})

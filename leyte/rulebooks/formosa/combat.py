@@ -224,9 +224,8 @@ class CombatPhase:
         fr["combats"].append({"att": att, "def": dfn})
         for lab in [*att, *dfn]:
             if any(st.units[u].concealed for u in st.at(lab)):
-                from leyte.rulebooks.formosa.sequence import reveal_stack
 
-                reveal_stack(st, lab, ctx, "15.2")
+                B.reveal_stack(st, lab, ctx, "15.2")
         # 15.0: a unit attacks once and is attacked once; one that retreated or advanced into a hex fighting
         # later stays out of that combat.
         fought = fr.setdefault("fought", [])

@@ -403,7 +403,7 @@ class Recon:
 
     @staticmethod
     def act(st: State, fr: dict[str, Any], action: Action, ctx: Context) -> None:
-        reveal_stack(st, action["hex"], ctx, "24.1")
+        B.reveal_stack(st, action["hex"], ctx, "24.1")
         fr["left"] -= 1
 
     @staticmethod
@@ -413,20 +413,6 @@ class Recon:
             fr["left"] = ctx.roll(f"{n}d6", purpose="pre-invasion reconnaissance: stacks revealed", rule="24.1").final
             return
         pop(st, fr)
-
-
-def reveal_stack(st: State, label: str, ctx: Context, case: str) -> None:
-    """Turn every concealed unit of a hex face up (11.0); a deception unit revealed is removed (R-12)."""
-    shown = []
-    for uid in st.at(label):
-        u = st.units[uid]
-        if u.concealed:
-            u.concealed = False
-            if B.unit(uid).type == "deception":
-                u.loc = "removed"
-            shown.append({"unit": uid, "name": B.unit(uid).name, "type": B.unit(uid).type})
-    ctx.emit(case, f"The stack at {label} is revealed: {', '.join(s['name'] for s in shown)}", kind="reveal",
-             data={"hex": label, "units": shown})
 
 
 # -- the game turn (6.1) ---------------------------------------------------------------------------------------
